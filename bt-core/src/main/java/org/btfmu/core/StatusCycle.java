@@ -1,0 +1,67 @@
+package org.btfmu.core;
+
+/**
+ * The one status-cycle function shared by every task (DESIGN.md §3.1, 2014 paper
+ * Fig. 4). Tasks only compute their trigger flags; this function alone decides the
+ * next status, so no task type can break the cycle.
+ */
+public final class StatusCycle {
+
+    private StatusCycle() {
+    }
+
+    /**
+     * One step of the cycle. Chained transitions within one instant (ACCEPT to
+     * ACTIVATING to RUNNING to FINISHED) come from applying it again in the next
+     * event iteration.
+     *
+     * @param previous  the current status
+     * @param active    the parent keeps this task activated
+     * @param returns   the task can give a result (without activation when idle)
+     * @param success   which result, when {@code returns}
+     * @param switching an entry or exit procedure is still in progress
+     */
+    public static Status next(Status previous, boolean active, boolean returns, boolean success,
+            boolean switching) {
+        switch (previous) {
+            case SUCCESS, FAILURE, ACCEPT -> {
+                // A parent activates only an accepting child; an active flag on a
+                // returning task is ignored, which keeps conditions transient.
+                if (active && previous == Status.ACCEPT) {
+                    return Status.ACTIVATING;
+                }
+                return transientStatus(returns, success);
+            }
+            case ACTIVATING -> {
+                if (!active) {
+                    return Status.DEACTIVATING;
+                }
+                return switching ? Status.ACTIVATING : Status.RUNNING;
+            }
+            case RUNNING -> {
+                if (!active) {
+                    return Status.DEACTIVATING;
+                }
+                if (!returns) {
+                    return Status.RUNNING;
+                }
+                return success ? Status.FINISHED : Status.ABORTED;
+            }
+            case FINISHED, ABORTED -> {
+                // Only the parent ends a result: it stays until deactivation.
+                return active ? previous : Status.DEACTIVATING;
+            }
+            case DEACTIVATING -> {
+                return switching ? Status.DEACTIVATING : transientStatus(returns, success);
+            }
+            default -> throw new IllegalArgumentException("unknown status " + previous);
+        }
+    }
+
+    private static Status transientStatus(boolean returns, boolean success) {
+        if (!returns) {
+            return Status.ACCEPT;
+        }
+        return success ? Status.SUCCESS : Status.FAILURE;
+    }
+}

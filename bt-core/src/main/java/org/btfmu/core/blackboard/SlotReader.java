@@ -1,0 +1,15 @@
+package org.btfmu.core.blackboard;
+
+/**
+ * Read access to slot values by slot index, as expressions see the blackboard
+ * while they are evaluated. Indices come from {@link SlotIndex}.
+ */
+public interface SlotReader {
+    double real(int slot);
+
+    int integer(int slot);
+
+    boolean bool(int slot);
+
+    String string(int slot);
+}

@@ -1,0 +1,35 @@
+package org.btfmu.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code bt-fmu} command. Exit codes: 0 success, 2 bad input or a failed run
+ * (the message says what and where), 1 an internal error.
+ */
+@Command(name = "bt-fmu", mixinStandardHelpOptions = true, version = "bt-fmu 0.1.0",
+        description = "Behavior-tree mission plans as FMI 2.0 Co-Simulation FMUs.",
+        subcommands = {
+            CommandLine.HelpCommand.class,
+        })
+public final class BtFmu {
+
+    /** Exit code for bad input: a mission, FMU or option the user must fix. */
+    public static final int EXIT_BAD_INPUT = 2;
+
+    public static void main(String[] args) {
+        System.exit(run(args));
+    }
+
+    /** Runs the command line and returns its exit code (tests call this). */
+    public static int run(String... args) {
+        CommandLine commandLine = new CommandLine(new BtFmu());
+        commandLine.setParameterExceptionHandler((ex, cmdArgs) -> {
+            CommandLine cmd = ex.getCommandLine();
+            cmd.getErr().println("bt-fmu: " + ex.getMessage());
+            cmd.getErr().println("Try 'bt-fmu " + cmd.getCommandName() + " --help'.");
+            return EXIT_BAD_INPUT;
+        });
+        return commandLine.execute(args);
+    }
+}
