@@ -30,4 +30,13 @@ public interface Expression {
     default String evalString(SlotReader slots) {
         throw new UnsupportedOperationException("not a String expression: " + type());
     }
+
+    /**
+     * For a comparison, the Real function whose sign change is the comparison's
+     * switching point ({@code altitude >= 1000} gives {@code altitude - 1000});
+     * null for any other expression. Hysteresis bands and event indicators use it.
+     */
+    default Expression crossing() {
+        return null;
+    }
 }
