@@ -1,0 +1,461 @@
+package org.btfmu.core.expr;
+
+import java.util.Arrays;
+import java.util.stream.IntStream;
+import org.btfmu.core.blackboard.SlotReader;
+import org.btfmu.core.blackboard.SlotType;
+
+/**
+ * The evaluation tree the parser builds. Nodes are immutable; evaluating one
+ * only reads slots and calls its children (no allocation, no boxing). A node
+ * implements the eval method of every type it can have; the parser makes sure
+ * only the method of its {@link Expression#type()} is called, after wrapping
+ * Integer operands of Real operations in {@link ToReal}.
+ */
+final class Nodes {
+
+    private Nodes() {
+    }
+
+    /** Depth of an expression tree; foreign expressions count as one level. */
+    static int depth(Expression e) {
+        return e instanceof Node node ? node.depth : 1;
+    }
+
+    abstract static class Node implements Expression {
+        final SlotType type;
+        final int depth;
+        private final int[] reads;
+
+        Node(SlotType type, Expression... children) {
+            this.type = type;
+            this.depth = 1 + Arrays.stream(children).mapToInt(Nodes::depth).max().orElse(0);
+            this.reads = Arrays.stream(children)
+                    .flatMapToInt(child -> IntStream.of(child.reads()))
+                    .sorted().distinct().toArray();
+        }
+
+        /** A leaf that reads one slot. */
+        Node(SlotType type, int slot) {
+            this.type = type;
+            this.depth = 1;
+            this.reads = new int[] {slot};
+        }
+
+        @Override
+        public final SlotType type() {
+            return type;
+        }
+
+        @Override
+        public final int[] reads() {
+            return reads.clone();
+        }
+    }
+
+    static Expression slot(int slot, SlotType type) {
+        return new SlotRead(slot, type);
+    }
+
+    static final class SlotRead extends Node {
+        final int slot;
+
+        SlotRead(int slot, SlotType type) {
+            super(type, slot);
+            this.slot = slot;
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            return slots.real(slot);
+        }
+
+        @Override
+        public int evalInteger(SlotReader slots) {
+            return slots.integer(slot);
+        }
+
+        @Override
+        public boolean evalBoolean(SlotReader slots) {
+            return slots.bool(slot);
+        }
+
+        @Override
+        public String evalString(SlotReader slots) {
+            return slots.string(slot);
+        }
+    }
+
+    static final class Constant extends Node {
+        private final double real;
+        private final int integer;
+        private final boolean bool;
+        private final String string;
+
+        private Constant(SlotType type, double real, int integer, boolean bool, String string) {
+            super(type);
+            this.real = real;
+            this.integer = integer;
+            this.bool = bool;
+            this.string = string;
+        }
+
+        static Constant real(double value) {
+            return new Constant(SlotType.REAL, value, 0, false, null);
+        }
+
+        static Constant integer(int value) {
+            return new Constant(SlotType.INTEGER, value, value, false, null);
+        }
+
+        static Constant bool(boolean value) {
+            return new Constant(SlotType.BOOLEAN, 0, 0, value, null);
+        }
+
+        static Constant string(String value) {
+            return new Constant(SlotType.STRING, 0, 0, false, value);
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            return real;
+        }
+
+        @Override
+        public int evalInteger(SlotReader slots) {
+            return integer;
+        }
+
+        @Override
+        public boolean evalBoolean(SlotReader slots) {
+            return bool;
+        }
+
+        @Override
+        public String evalString(SlotReader slots) {
+            return string;
+        }
+    }
+
+    /** Integer → Real promotion (exact: every int is a double). */
+    static final class ToReal extends Node {
+        private final Expression operand;
+
+        ToReal(Expression operand) {
+            super(SlotType.REAL, operand);
+            this.operand = operand;
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            return operand.evalInteger(slots);
+        }
+    }
+
+    static final class Negate extends Node {
+        private final Expression operand;
+
+        Negate(Expression operand) {
+            super(operand.type(), operand);
+            this.operand = operand;
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            return -operand.evalReal(slots);
+        }
+
+        @Override
+        public int evalInteger(SlotReader slots) {
+            return -operand.evalInteger(slots);
+        }
+    }
+
+    enum ArithmeticOp { ADD, SUB, MUL, DIV }
+
+    /** + - * /; Integer arithmetic wraps around like Java's int. */
+    static final class Arithmetic extends Node {
+        private final ArithmeticOp op;
+        private final Expression left;
+        private final Expression right;
+
+        Arithmetic(SlotType type, ArithmeticOp op, Expression left, Expression right) {
+            super(type, left, right);
+            this.op = op;
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            double a = left.evalReal(slots);
+            double b = right.evalReal(slots);
+            switch (op) {
+                case ADD: return a + b;
+                case SUB: return a - b;
+                case MUL: return a * b;
+                default: return a / b;
+            }
+        }
+
+        @Override
+        public int evalInteger(SlotReader slots) {
+            int a = left.evalInteger(slots);
+            int b = right.evalInteger(slots);
+            switch (op) {
+                case ADD: return a + b;
+                case SUB: return a - b;
+                default: return a * b;
+            }
+        }
+    }
+
+    enum CompareOp {
+        LT("<"), LE("<="), GT(">"), GE(">="), EQ("=="), NE("!=");
+
+        final String symbol;
+
+        CompareOp(String symbol) {
+            this.symbol = symbol;
+        }
+
+        boolean ordering() {
+            return this != EQ && this != NE;
+        }
+
+        boolean test(int sign) {
+            switch (this) {
+                case LT: return sign < 0;
+                case LE: return sign <= 0;
+                case GT: return sign > 0;
+                case GE: return sign >= 0;
+                case EQ: return sign == 0;
+                default: return sign != 0;
+            }
+        }
+    }
+
+    /** A comparison of two operands of one type (numbers already promoted alike). */
+    static final class Compare extends Node {
+        private final CompareOp op;
+        private final SlotType operands;
+        private final Expression left;
+        private final Expression right;
+        private final Expression crossing;
+
+        Compare(CompareOp op, Expression left, Expression right, Expression crossing) {
+            super(SlotType.BOOLEAN, left, right);
+            this.op = op;
+            this.operands = left.type();
+            this.left = left;
+            this.right = right;
+            this.crossing = crossing;
+        }
+
+        @Override
+        public boolean evalBoolean(SlotReader slots) {
+            switch (operands) {
+                case REAL: {
+                    double a = left.evalReal(slots);
+                    double b = right.evalReal(slots);
+                    // IEEE semantics: every comparison with NaN is false except !=.
+                    if (a != a || b != b) {
+                        return op == CompareOp.NE;
+                    }
+                    return op.test(a < b ? -1 : a > b ? 1 : 0);
+                }
+                case INTEGER:
+                    return op.test(Integer.compare(left.evalInteger(slots), right.evalInteger(slots)));
+                case BOOLEAN:
+                    return (left.evalBoolean(slots) == right.evalBoolean(slots)) == (op == CompareOp.EQ);
+                default:
+                    return left.evalString(slots).equals(right.evalString(slots)) == (op == CompareOp.EQ);
+            }
+        }
+
+        @Override
+        public Expression crossing() {
+            return crossing;
+        }
+    }
+
+    static final class And extends Node {
+        private final Expression left;
+        private final Expression right;
+
+        And(Expression left, Expression right) {
+            super(SlotType.BOOLEAN, left, right);
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        public boolean evalBoolean(SlotReader slots) {
+            return left.evalBoolean(slots) && right.evalBoolean(slots);
+        }
+    }
+
+    static final class Or extends Node {
+        private final Expression left;
+        private final Expression right;
+
+        Or(Expression left, Expression right) {
+            super(SlotType.BOOLEAN, left, right);
+            this.left = left;
+            this.right = right;
+        }
+
+        @Override
+        public boolean evalBoolean(SlotReader slots) {
+            return left.evalBoolean(slots) || right.evalBoolean(slots);
+        }
+    }
+
+    /** Negation keeps the operand's crossing function: the switching point is the same. */
+    static final class Not extends Node {
+        private final Expression operand;
+
+        Not(Expression operand) {
+            super(SlotType.BOOLEAN, operand);
+            this.operand = operand;
+        }
+
+        @Override
+        public boolean evalBoolean(SlotReader slots) {
+            return !operand.evalBoolean(slots);
+        }
+
+        @Override
+        public Expression crossing() {
+            return operand.crossing();
+        }
+    }
+
+    static final class Conditional extends Node {
+        private final Expression condition;
+        private final Expression then;
+        private final Expression otherwise;
+
+        Conditional(Expression condition, Expression then, Expression otherwise) {
+            super(then.type(), condition, then, otherwise);
+            this.condition = condition;
+            this.then = then;
+            this.otherwise = otherwise;
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            return condition.evalBoolean(slots) ? then.evalReal(slots) : otherwise.evalReal(slots);
+        }
+
+        @Override
+        public int evalInteger(SlotReader slots) {
+            return condition.evalBoolean(slots) ? then.evalInteger(slots) : otherwise.evalInteger(slots);
+        }
+
+        @Override
+        public boolean evalBoolean(SlotReader slots) {
+            return condition.evalBoolean(slots) ? then.evalBoolean(slots) : otherwise.evalBoolean(slots);
+        }
+
+        @Override
+        public String evalString(SlotReader slots) {
+            return condition.evalBoolean(slots) ? then.evalString(slots) : otherwise.evalString(slots);
+        }
+    }
+
+    enum Function1 { ABS, SQRT, EXP, LOG, SIN, COS, TAN, FLOOR, CEIL }
+
+    /** One-argument functions; for Integer only abs, floor and ceil (the last two: identity). */
+    static final class Call1 extends Node {
+        private final Function1 function;
+        private final Expression argument;
+
+        Call1(SlotType type, Function1 function, Expression argument) {
+            super(type, argument);
+            this.function = function;
+            this.argument = argument;
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            double x = argument.evalReal(slots);
+            switch (function) {
+                case ABS: return Math.abs(x);
+                case SQRT: return Math.sqrt(x);
+                case EXP: return Math.exp(x);
+                case LOG: return Math.log(x);
+                case SIN: return Math.sin(x);
+                case COS: return Math.cos(x);
+                case TAN: return Math.tan(x);
+                case FLOOR: return Math.floor(x);
+                default: return Math.ceil(x);
+            }
+        }
+
+        @Override
+        public int evalInteger(SlotReader slots) {
+            int x = argument.evalInteger(slots);
+            return function == Function1.ABS ? Math.abs(x) : x;
+        }
+    }
+
+    enum Function2 { MIN, MAX, ATAN2, HYPOT }
+
+    /** Two-argument functions; for Integer only min and max. */
+    static final class Call2 extends Node {
+        private final Function2 function;
+        private final Expression first;
+        private final Expression second;
+
+        Call2(SlotType type, Function2 function, Expression first, Expression second) {
+            super(type, first, second);
+            this.function = function;
+            this.first = first;
+            this.second = second;
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            double a = first.evalReal(slots);
+            double b = second.evalReal(slots);
+            switch (function) {
+                case MIN: return Math.min(a, b);
+                case MAX: return Math.max(a, b);
+                case ATAN2: return Math.atan2(a, b);
+                default: return Math.hypot(a, b);
+            }
+        }
+
+        @Override
+        public int evalInteger(SlotReader slots) {
+            int a = first.evalInteger(slots);
+            int b = second.evalInteger(slots);
+            return function == Function2.MIN ? Math.min(a, b) : Math.max(a, b);
+        }
+    }
+
+    /** clamp(x, lo, hi) = min(max(x, lo), hi): hi wins if lo > hi. */
+    static final class Clamp extends Node {
+        private final Expression value;
+        private final Expression low;
+        private final Expression high;
+
+        Clamp(SlotType type, Expression value, Expression low, Expression high) {
+            super(type, value, low, high);
+            this.value = value;
+            this.low = low;
+            this.high = high;
+        }
+
+        @Override
+        public double evalReal(SlotReader slots) {
+            return Math.min(Math.max(value.evalReal(slots), low.evalReal(slots)), high.evalReal(slots));
+        }
+
+        @Override
+        public int evalInteger(SlotReader slots) {
+            return Math.min(Math.max(value.evalInteger(slots), low.evalInteger(slots)), high.evalInteger(slots));
+        }
+    }
+}
