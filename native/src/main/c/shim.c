@@ -1,9 +1,344 @@
 /*
- * The generic FMU shim: exports the fmi2* functions and forwards them to the
- * Java slave. Only marshalling lives here.
+ * The generic FMU shim: exports the FMI 2.0 Co-Simulation functions and
+ * forwards each one to a static method of org.btfmu.fmu.FmiEntry in the FMU's
+ * own class loader, with primitive arguments (C addresses as long). Only
+ * marshalling lives here: the calling-sequence rules, argument checks and all
+ * logging of FMI errors are done in Java.
  */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "fmi2.h"
+#include "shim.h"
+
+/* What fmi2Instantiate returns: the Java slave's handle and where to call it. */
+typedef struct {
+    Runtime *runtime;
+    JavaVM *vm;
+    jlong handle;
+    fmi2CallbackLogger logger;
+    fmi2ComponentEnvironment environment;
+    char *name;
+} Component;
+
+#define ADDRESS(p) ((jlong)(intptr_t)(p))
+
+/* Passes a message to the importer's printf-like logger with '%' and '#' escaped. */
+static void log_error(fmi2CallbackLogger logger, fmi2ComponentEnvironment environment,
+                      fmi2String name, const char *message)
+{
+    if (logger == NULL) {
+        return;
+    }
+    char escaped[2 * SHIM_ERROR_SIZE];
+    size_t n = 0;
+    for (const char *p = message; *p && n + 2 < sizeof escaped; p++) {
+        if (*p == '%' || *p == '#') {
+            escaped[n++] = *p;
+        }
+        escaped[n++] = *p;
+    }
+    escaped[n] = '\0';
+    logger(environment, name, fmi2Error, "logStatusError", escaped);
+}
+
+/*
+ * Calls the Java method m with the arguments that follow. A Java exception
+ * (the entry methods catch every Throwable, so this means e.g. a stack
+ * overflow) becomes fmi2Error with a message.
+ */
+static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
+{
+    Component *component = c;
+    if (component == NULL) {
+        return fmi2Error;
+    }
+    JNIEnv *env = shim_env(component->vm);
+    if (env == NULL) {
+        log_error(component->logger, component->environment, component->name,
+                  "this thread cannot be attached to the Java virtual machine");
+        return fmi2Error;
+    }
+    va_list args;
+    va_start(args, m);
+    jint status = (*env)->CallStaticIntMethodV(env, component->runtime->entry,
+                                               component->runtime->methods[m], args);
+    va_end(args);
+    if ((*env)->ExceptionCheck(env)) {
+        char error[SHIM_ERROR_SIZE];
+        shim_describe_exception(env, "the FMU's Java code failed", error, sizeof error);
+        log_error(component->logger, component->environment, component->name, error);
+        return fmi2Error;
+    }
+    return (fmi2Status)status;
+}
+
+#define HANDLE(c) ((c) != NULL ? ((Component *)(c))->handle : 0)
+#define BOOL(b) ((jboolean)((b) != 0))
 
 const char *fmi2GetTypesPlatform(void) { return fmi2TypesPlatform; }
 
 const char *fmi2GetVersion(void) { return fmi2Version; }
+
+fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
+                              fmi2String fmuResourceLocation,
+                              const fmi2CallbackFunctions *functions, fmi2Boolean visible,
+                              fmi2Boolean loggingOn)
+{
+    if (functions == NULL) {
+        return NULL; /* nowhere to say why */
+    }
+    fmi2CallbackLogger logger = functions->logger;
+    fmi2ComponentEnvironment environment = functions->componentEnvironment;
+    char error[SHIM_ERROR_SIZE] = "";
+    char resources[PATH_MAX];
+    const char *bundled = NULL;
+    if (fmuResourceLocation == NULL) {
+        log_error(logger, environment, instanceName,
+                  "fmi2Instantiate: fmuResourceLocation is NULL; this FMU needs its resources "
+                  "directory (its Java runtime and mission live there)");
+        return NULL;
+    }
+    if (shim_uri_to_path(fmuResourceLocation, resources, sizeof resources) == 0) {
+        bundled = resources;
+    } else {
+        snprintf(error, sizeof error,
+                 "fmi2Instantiate: fmuResourceLocation '%s' is not a local file URI",
+                 fmuResourceLocation);
+        log_error(logger, environment, instanceName, error);
+        return NULL;
+    }
+
+    JavaVM *vm = shim_jvm(bundled, error, sizeof error);
+    JNIEnv *env = vm != NULL ? shim_env(vm) : NULL;
+    if (vm != NULL && env == NULL) {
+        snprintf(error, sizeof error, "this thread cannot be attached to the Java virtual machine");
+    }
+    Runtime *runtime = env != NULL
+        ? shim_runtime(env, fmuResourceLocation, resources, error, sizeof error) : NULL;
+    Component *component = runtime != NULL ? calloc(1, sizeof *component) : NULL;
+    if (component == NULL) {
+        char message[SHIM_ERROR_SIZE + 64];
+        snprintf(message, sizeof message, "fmi2Instantiate: %s",
+                 error[0] ? error : "out of memory");
+        log_error(logger, environment, instanceName, message);
+        return NULL;
+    }
+    component->runtime = runtime;
+    component->vm = vm;
+    component->logger = logger;
+    component->environment = environment;
+    component->name = strdup(instanceName != NULL ? instanceName : "");
+
+    jlong handle = (*env)->CallStaticLongMethod(
+        env, runtime->entry, runtime->methods[M_INSTANTIATE], ADDRESS(instanceName),
+        (jint)fmuType, ADDRESS(fmuGUID), ADDRESS(fmuResourceLocation), ADDRESS(logger),
+        ADDRESS(environment), BOOL(visible), BOOL(loggingOn));
+    if ((*env)->ExceptionCheck(env)) {
+        shim_describe_exception(env, "fmi2Instantiate: the FMU's Java code failed", error,
+                                sizeof error);
+        log_error(logger, environment, instanceName, error);
+        handle = 0;
+    }
+    if (handle == 0) {
+        free(component->name);
+        free(component);
+        return NULL; /* Java has logged why */
+    }
+    component->handle = handle;
+    return component;
+}
+
+void fmi2FreeInstance(fmi2Component c)
+{
+    Component *component = c;
+    if (component == NULL) {
+        return;
+    }
+    JNIEnv *env = shim_env(component->vm);
+    if (env != NULL) {
+        (*env)->CallStaticVoidMethod(env, component->runtime->entry,
+                                     component->runtime->methods[M_FREE_INSTANCE],
+                                     component->handle);
+        if ((*env)->ExceptionCheck(env)) {
+            (*env)->ExceptionClear(env);
+        }
+    }
+    free(component->name);
+    free(component);
+}
+
+fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean loggingOn, size_t nCategories,
+                               const fmi2String categories[])
+{
+    return forward(c, M_SET_DEBUG_LOGGING, HANDLE(c), BOOL(loggingOn), (jlong)nCategories,
+                   ADDRESS(categories));
+}
+
+fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranceDefined, fmi2Real tolerance,
+                               fmi2Real startTime, fmi2Boolean stopTimeDefined, fmi2Real stopTime)
+{
+    return forward(c, M_SETUP_EXPERIMENT, HANDLE(c), BOOL(toleranceDefined), tolerance, startTime,
+                   BOOL(stopTimeDefined), stopTime);
+}
+
+fmi2Status fmi2EnterInitializationMode(fmi2Component c)
+{
+    return forward(c, M_ENTER_INITIALIZATION_MODE, HANDLE(c));
+}
+
+fmi2Status fmi2ExitInitializationMode(fmi2Component c)
+{
+    return forward(c, M_EXIT_INITIALIZATION_MODE, HANDLE(c));
+}
+
+fmi2Status fmi2Terminate(fmi2Component c) { return forward(c, M_TERMINATE, HANDLE(c)); }
+
+fmi2Status fmi2Reset(fmi2Component c) { return forward(c, M_RESET, HANDLE(c)); }
+
+#define VALUES(M, c, vr, nvr, value) \
+    forward(c, M, HANDLE(c), ADDRESS(vr), (jlong)(nvr), ADDRESS(value))
+
+fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                       fmi2Real value[])
+{
+    return VALUES(M_GET_REAL, c, vr, nvr, value);
+}
+
+fmi2Status fmi2GetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                          fmi2Integer value[])
+{
+    return VALUES(M_GET_INTEGER, c, vr, nvr, value);
+}
+
+fmi2Status fmi2GetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                          fmi2Boolean value[])
+{
+    return VALUES(M_GET_BOOLEAN, c, vr, nvr, value);
+}
+
+fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                         fmi2String value[])
+{
+    return VALUES(M_GET_STRING, c, vr, nvr, value);
+}
+
+fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                       const fmi2Real value[])
+{
+    return VALUES(M_SET_REAL, c, vr, nvr, value);
+}
+
+fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                          const fmi2Integer value[])
+{
+    return VALUES(M_SET_INTEGER, c, vr, nvr, value);
+}
+
+fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                          const fmi2Boolean value[])
+{
+    return VALUES(M_SET_BOOLEAN, c, vr, nvr, value);
+}
+
+fmi2Status fmi2SetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                         const fmi2String value[])
+{
+    return VALUES(M_SET_STRING, c, vr, nvr, value);
+}
+
+fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate *state)
+{
+    return forward(c, M_GET_FMU_STATE, HANDLE(c), ADDRESS(state));
+}
+
+fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate state)
+{
+    return forward(c, M_SET_FMU_STATE, HANDLE(c), ADDRESS(state));
+}
+
+fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate *state)
+{
+    return forward(c, M_FREE_FMU_STATE, HANDLE(c), ADDRESS(state));
+}
+
+fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate state, size_t *size)
+{
+    return forward(c, M_SERIALIZED_FMU_STATE_SIZE, HANDLE(c), ADDRESS(state), ADDRESS(size));
+}
+
+fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate state, fmi2Byte serializedState[],
+                                 size_t size)
+{
+    return forward(c, M_SERIALIZE_FMU_STATE, HANDLE(c), ADDRESS(state), ADDRESS(serializedState),
+                   (jlong)size);
+}
+
+fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte serializedState[], size_t size,
+                                   fmi2FMUstate *state)
+{
+    return forward(c, M_DESERIALIZE_FMU_STATE, HANDLE(c), ADDRESS(serializedState), (jlong)size,
+                   ADDRESS(state));
+}
+
+fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference vUnknown_ref[],
+                                        size_t nUnknown, const fmi2ValueReference vKnown_ref[],
+                                        size_t nKnown, const fmi2Real dvKnown[],
+                                        fmi2Real dvUnknown[])
+{
+    return forward(c, M_GET_DIRECTIONAL_DERIVATIVE, HANDLE(c), ADDRESS(vUnknown_ref),
+                   (jlong)nUnknown, ADDRESS(vKnown_ref), (jlong)nKnown, ADDRESS(dvKnown),
+                   ADDRESS(dvUnknown));
+}
+
+fmi2Status fmi2SetRealInputDerivatives(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                                       const fmi2Integer order[], const fmi2Real value[])
+{
+    return forward(c, M_SET_REAL_INPUT_DERIVATIVES, HANDLE(c), ADDRESS(vr), (jlong)nvr,
+                   ADDRESS(order), ADDRESS(value));
+}
+
+fmi2Status fmi2GetRealOutputDerivatives(fmi2Component c, const fmi2ValueReference vr[],
+                                        size_t nvr, const fmi2Integer order[], fmi2Real value[])
+{
+    return forward(c, M_GET_REAL_OUTPUT_DERIVATIVES, HANDLE(c), ADDRESS(vr), (jlong)nvr,
+                   ADDRESS(order), ADDRESS(value));
+}
+
+fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
+                      fmi2Real communicationStepSize, fmi2Boolean noSetFMUStatePriorToCurrentPoint)
+{
+    return forward(c, M_DO_STEP, HANDLE(c), currentCommunicationPoint, communicationStepSize,
+                   BOOL(noSetFMUStatePriorToCurrentPoint));
+}
+
+fmi2Status fmi2CancelStep(fmi2Component c) { return forward(c, M_CANCEL_STEP, HANDLE(c)); }
+
+fmi2Status fmi2GetStatus(fmi2Component c, const fmi2StatusKind s, fmi2Status *value)
+{
+    return forward(c, M_GET_STATUS, HANDLE(c), (jint)s, ADDRESS(value));
+}
+
+fmi2Status fmi2GetRealStatus(fmi2Component c, const fmi2StatusKind s, fmi2Real *value)
+{
+    return forward(c, M_GET_REAL_STATUS, HANDLE(c), (jint)s, ADDRESS(value));
+}
+
+fmi2Status fmi2GetIntegerStatus(fmi2Component c, const fmi2StatusKind s, fmi2Integer *value)
+{
+    return forward(c, M_GET_INTEGER_STATUS, HANDLE(c), (jint)s, ADDRESS(value));
+}
+
+fmi2Status fmi2GetBooleanStatus(fmi2Component c, const fmi2StatusKind s, fmi2Boolean *value)
+{
+    return forward(c, M_GET_BOOLEAN_STATUS, HANDLE(c), (jint)s, ADDRESS(value));
+}
+
+fmi2Status fmi2GetStringStatus(fmi2Component c, const fmi2StatusKind s, fmi2String *value)
+{
+    return forward(c, M_GET_STRING_STATUS, HANDLE(c), (jint)s, ADDRESS(value));
+}

@@ -1,0 +1,222 @@
+/*
+ * Finds the process's Java virtual machine or starts one (DESIGN.md §4).
+ *
+ * Order: a libjvm already in the process (RTLD_NOLOAD: a second libjvm copy
+ * crashes the process, and a JVM that loads this FMU through JNA already has
+ * one), BTFMU_LIBJVM, the FMU's bundled resources/jre, JAVA_HOME, `java` on
+ * PATH. The JVM is created once per process, with -Xrs so that the host keeps
+ * its signal handlers, and is never destroyed.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <dlfcn.h>
+
+#include "shim.h"
+
+typedef jint (*CreateJavaVM)(JavaVM **vm, void **env, void *args);
+typedef jint (*GetCreatedJavaVMs)(JavaVM **vms, jsize size, jsize *count);
+
+static pthread_mutex_t jvm_lock = PTHREAD_MUTEX_INITIALIZER;
+static JavaVM *jvm;
+
+/* The JVM's own messages during start-up, so that a failed start can say why. */
+static char startup_messages[1024];
+static int starting;
+
+static jint JNICALL capture_message(FILE *stream, const char *format, va_list args)
+{
+    if (!starting) {
+        return vfprintf(stream == stdout ? stderr : stream, format, args);
+    }
+    size_t used = strlen(startup_messages);
+    if (used + 1 < sizeof startup_messages) {
+        vsnprintf(startup_messages + used, sizeof startup_messages - used, format, args);
+    }
+    return 0;
+}
+
+static int is_file(const char *path)
+{
+    return path != NULL && access(path, R_OK) == 0;
+}
+
+/* libjvm of the `java` found on PATH (java is usually a chain of symlinks). */
+static int libjvm_on_path(char *out, size_t size)
+{
+    const char *path = getenv("PATH");
+    if (path == NULL) {
+        return 0;
+    }
+    char candidate[PATH_MAX];
+    const char *start = path;
+    while (*start) {
+        const char *end = strchr(start, ':');
+        size_t length = end ? (size_t)(end - start) : strlen(start);
+        if (length > 0 && length + 6 < sizeof candidate) {
+            memcpy(candidate, start, length);
+            strcpy(candidate + length, "/java");
+            char real[PATH_MAX];
+            if (access(candidate, X_OK) == 0 && realpath(candidate, real) != NULL) {
+                char *slash = strrchr(real, '/');           /* .../bin/java */
+                if (slash) {
+                    *slash = '\0';
+                    slash = strrchr(real, '/');             /* .../bin */
+                    if (slash) {
+                        *slash = '\0';
+                        snprintf(out, size, "%s/lib/server/libjvm.so", real);
+                        if (is_file(out)) {
+                            return 1;
+                        }
+                    }
+                }
+            }
+        }
+        if (!end) {
+            break;
+        }
+        start = end + 1;
+    }
+    return 0;
+}
+
+/* Loads libjvm from the first place that has one; explains the search if none. */
+static void *load_libjvm(const char *resources, char *error, size_t size)
+{
+    void *lib = dlopen("libjvm.so", RTLD_NOW | RTLD_NOLOAD);
+    if (lib != NULL) {
+        return lib;
+    }
+    char path[PATH_MAX + 64];
+    const char *override = getenv("BTFMU_LIBJVM");
+    if (override != NULL && *override) {
+        lib = dlopen(override, RTLD_NOW);
+        if (lib == NULL) {
+            snprintf(error, size, "BTFMU_LIBJVM=%s cannot be loaded: %s", override, dlerror());
+        }
+        return lib;
+    }
+    if (resources != NULL) {
+        snprintf(path, sizeof path, "%s/jre/lib/server/libjvm.so", resources);
+        if (is_file(path)) {
+            return dlopen(path, RTLD_NOW);
+        }
+    }
+    const char *java_home = getenv("JAVA_HOME");
+    if (java_home != NULL && *java_home) {
+        snprintf(path, sizeof path, "%s/lib/server/libjvm.so", java_home);
+        if (is_file(path)) {
+            return dlopen(path, RTLD_NOW);
+        }
+    }
+    if (libjvm_on_path(path, sizeof path)) {
+        return dlopen(path, RTLD_NOW);
+    }
+    snprintf(error, size,
+             "no Java runtime found: this FMU needs Java 17 or newer. Set BTFMU_LIBJVM to the "
+             "path of libjvm.so, or JAVA_HOME to a Java 17+ installation, or put `java` on "
+             "PATH, or rebuild the FMU with --bundle-jre (searched: resources/jre%s%s)",
+             java_home ? ", JAVA_HOME=" : ", JAVA_HOME unset", java_home ? java_home : "");
+    return NULL;
+}
+
+/* Extra JVM options from BTFMU_JAVA_OPTIONS, split at spaces (e.g. "-Xmx256m"). */
+static int add_user_options(JavaVMOption *options, int count, int max, char *buffer, size_t size)
+{
+    const char *user = getenv("BTFMU_JAVA_OPTIONS");
+    if (user == NULL) {
+        return count;
+    }
+    snprintf(buffer, size, "%s", user);
+    for (char *save = NULL, *token = strtok_r(buffer, " \t", &save); token && count < max;
+         token = strtok_r(NULL, " \t", &save)) {
+        options[count++].optionString = token;
+    }
+    return count;
+}
+
+static JavaVM *create_jvm(void *lib, char *error, size_t size)
+{
+    GetCreatedJavaVMs created = (GetCreatedJavaVMs)dlsym(lib, "JNI_GetCreatedJavaVMs");
+    CreateJavaVM create = (CreateJavaVM)dlsym(lib, "JNI_CreateJavaVM");
+    if (created == NULL || create == NULL) {
+        snprintf(error, size, "the loaded libjvm has no JNI invocation functions");
+        return NULL;
+    }
+    JavaVM *vm = NULL;
+    jsize count = 0;
+    if (created(&vm, 1, &count) == JNI_OK && count > 0) {
+        return vm;
+    }
+
+    static char user_options[1024];
+    JavaVMOption options[24] = {{0}};
+    int n = 0;
+    options[n++].optionString = "-Xrs";
+    options[n++].optionString = "-Djava.class.path=";
+    options[n++].optionString = "-XX:+UseSerialGC";
+    options[n].optionString = "vfprintf";
+    options[n++].extraInfo = (void *)capture_message;
+    n = add_user_options(options, n, 24, user_options, sizeof user_options);
+
+    JavaVMInitArgs args;
+    args.version = JNI_VERSION_1_8;
+    args.nOptions = n;
+    args.options = options;
+    args.ignoreUnrecognized = JNI_FALSE;
+
+    JNIEnv *env;
+    startup_messages[0] = '\0';
+    starting = 1;
+    jint result = create(&vm, (void **)&env, &args);
+    starting = 0;
+    if (result == JNI_OK) {
+        return vm;
+    }
+    if (result == JNI_EEXIST) {
+        /* Another library is creating it right now: wait until it is there. */
+        for (int i = 0; i < 10000; i++) {
+            if (created(&vm, 1, &count) == JNI_OK && count > 0) {
+                return vm;
+            }
+            struct timespec pause = {0, 1000000};
+            nanosleep(&pause, NULL);
+        }
+    }
+    snprintf(error, size, "the Java virtual machine did not start (JNI error %d)%s%s", (int)result,
+             startup_messages[0] ? ": " : "", startup_messages);
+    return NULL;
+}
+
+JavaVM *shim_jvm(const char *resources, char *error, size_t size)
+{
+    pthread_mutex_lock(&jvm_lock);
+    if (jvm == NULL) {
+        void *lib = load_libjvm(resources, error, size);
+        if (lib != NULL) {
+            jvm = create_jvm(lib, error, size);
+        } else if (error[0] == '\0') {
+            snprintf(error, size, "libjvm cannot be loaded: %s", dlerror());
+        }
+    }
+    JavaVM *vm = jvm;
+    pthread_mutex_unlock(&jvm_lock);
+    return vm;
+}
+
+JNIEnv *shim_env(JavaVM *vm)
+{
+    JNIEnv *env;
+    jint result = (*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8);
+    if (result == JNI_EDETACHED) {
+        /* Kept attached: attach+detach per call costs ~23 µs. Daemon: never blocks exit. */
+        JavaVMAttachArgs args = {JNI_VERSION_1_8, "bt-fmu importer thread", NULL};
+        result = (*vm)->AttachCurrentThreadAsDaemon(vm, (void **)&env, &args);
+    }
+    return result == JNI_OK ? env : NULL;
+}

@@ -1,0 +1,250 @@
+/*
+ * Loads one FMU's Java runtime: a URLClassLoader over the jars in resources/lib whose
+ * parent is the platform class loader (so two FMUs, or two versions of this
+ * product, coexist in one process), and the FmiEntry class in it. Loaded once
+ * per resource location and kept for the life of the process, so that freeing
+ * and instantiating again costs no class loading.
+ */
+#include <dirent.h>
+#include <limits.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "shim.h"
+
+#define ENTRY_CLASS "org.btfmu.fmu.FmiEntry"
+
+static const struct {
+    const char *name;
+    const char *signature;
+} ENTRY_METHODS[M_COUNT] = {
+    [M_INSTANTIATE] = {"instantiate", "(JIJJJJZZ)J"},
+    [M_FREE_INSTANCE] = {"freeInstance", "(J)V"},
+    [M_SET_DEBUG_LOGGING] = {"setDebugLogging", "(JZJJ)I"},
+    [M_SETUP_EXPERIMENT] = {"setupExperiment", "(JZDDZD)I"},
+    [M_ENTER_INITIALIZATION_MODE] = {"enterInitializationMode", "(J)I"},
+    [M_EXIT_INITIALIZATION_MODE] = {"exitInitializationMode", "(J)I"},
+    [M_TERMINATE] = {"terminate", "(J)I"},
+    [M_RESET] = {"reset", "(J)I"},
+    [M_GET_REAL] = {"getReal", "(JJJJ)I"},
+    [M_GET_INTEGER] = {"getInteger", "(JJJJ)I"},
+    [M_GET_BOOLEAN] = {"getBoolean", "(JJJJ)I"},
+    [M_GET_STRING] = {"getString", "(JJJJ)I"},
+    [M_SET_REAL] = {"setReal", "(JJJJ)I"},
+    [M_SET_INTEGER] = {"setInteger", "(JJJJ)I"},
+    [M_SET_BOOLEAN] = {"setBoolean", "(JJJJ)I"},
+    [M_SET_STRING] = {"setString", "(JJJJ)I"},
+    [M_GET_FMU_STATE] = {"getFMUstate", "(JJ)I"},
+    [M_SET_FMU_STATE] = {"setFMUstate", "(JJ)I"},
+    [M_FREE_FMU_STATE] = {"freeFMUstate", "(JJ)I"},
+    [M_SERIALIZED_FMU_STATE_SIZE] = {"serializedFMUstateSize", "(JJJ)I"},
+    [M_SERIALIZE_FMU_STATE] = {"serializeFMUstate", "(JJJJ)I"},
+    [M_DESERIALIZE_FMU_STATE] = {"deSerializeFMUstate", "(JJJJ)I"},
+    [M_GET_DIRECTIONAL_DERIVATIVE] = {"getDirectionalDerivative", "(JJJJJJJ)I"},
+    [M_SET_REAL_INPUT_DERIVATIVES] = {"setRealInputDerivatives", "(JJJJJ)I"},
+    [M_GET_REAL_OUTPUT_DERIVATIVES] = {"getRealOutputDerivatives", "(JJJJJ)I"},
+    [M_DO_STEP] = {"doStep", "(JDDZ)I"},
+    [M_CANCEL_STEP] = {"cancelStep", "(J)I"},
+    [M_GET_STATUS] = {"getStatus", "(JIJ)I"},
+    [M_GET_REAL_STATUS] = {"getRealStatus", "(JIJ)I"},
+    [M_GET_INTEGER_STATUS] = {"getIntegerStatus", "(JIJ)I"},
+    [M_GET_BOOLEAN_STATUS] = {"getBooleanStatus", "(JIJ)I"},
+    [M_GET_STRING_STATUS] = {"getStringStatus", "(JIJ)I"},
+};
+
+static pthread_mutex_t runtimes_lock = PTHREAD_MUTEX_INITIALIZER;
+static Runtime *runtimes;
+
+static int hex(char c)
+{
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+int shim_uri_to_path(const char *uri, char *path, size_t size)
+{
+    if (uri == NULL || strncmp(uri, "file:", 5) != 0) {
+        return -1;
+    }
+    const char *p = uri + 5;
+    if (strncmp(p, "//", 2) == 0) {
+        p += 2;
+        if (strncmp(p, "localhost", 9) == 0) {
+            p += 9;
+        }
+        if (*p != '/') {
+            return -1; /* a remote host */
+        }
+    }
+    if (*p != '/') {
+        return -1;
+    }
+    size_t n = 0;
+    for (; *p && n + 1 < size; p++) {
+        if (*p == '%' && hex(p[1]) >= 0 && hex(p[2]) >= 0) {
+            path[n++] = (char)(hex(p[1]) * 16 + hex(p[2]));
+            p += 2;
+        } else {
+            path[n++] = *p;
+        }
+    }
+    if (*p) {
+        return -1;
+    }
+    while (n > 1 && path[n - 1] == '/') {
+        n--;
+    }
+    path[n] = '\0';
+    return 0;
+}
+
+void shim_describe_exception(JNIEnv *env, const char *what, char *error, size_t size)
+{
+    jthrowable thrown = (*env)->ExceptionOccurred(env);
+    (*env)->ExceptionClear(env);
+    const char *text = NULL;
+    jstring description = NULL;
+    if (thrown != NULL) {
+        jclass throwable = (*env)->FindClass(env, "java/lang/Throwable");
+        jmethodID to_string = throwable ? (*env)->GetMethodID(env, throwable, "toString",
+                                                              "()Ljava/lang/String;")
+                                        : NULL;
+        if (to_string != NULL) {
+            description = (jstring)(*env)->CallObjectMethod(env, thrown, to_string);
+        }
+        (*env)->ExceptionClear(env);
+        if (description != NULL) {
+            text = (*env)->GetStringUTFChars(env, description, NULL);
+        }
+        if (throwable) (*env)->DeleteLocalRef(env, throwable);
+    }
+    snprintf(error, size, "%s: %s", what, text ? text : "a Java exception");
+    if (text) (*env)->ReleaseStringUTFChars(env, description, text);
+    if (description) (*env)->DeleteLocalRef(env, description);
+    if (thrown) (*env)->DeleteLocalRef(env, thrown);
+}
+
+static int is_jar(const struct dirent *entry)
+{
+    size_t n = strlen(entry->d_name);
+    return n > 4 && strcmp(entry->d_name + n - 4, ".jar") == 0;
+}
+
+/* new URL[] { new File(jar).toURI().toURL(), ... } for the jars in resources/lib, sorted. */
+static jobjectArray jar_urls(JNIEnv *env, const char *resources, char *error, size_t size)
+{
+    char lib[PATH_MAX];
+    snprintf(lib, sizeof lib, "%s/lib", resources);
+    struct dirent **jars;
+    int count = scandir(lib, &jars, is_jar, alphasort);
+    if (count <= 0) {
+        snprintf(error, size, "the FMU has no runtime: no *.jar in %s", lib);
+        if (count == 0) free(jars);
+        return NULL;
+    }
+    jobjectArray urls = NULL;
+    jclass file_class = (*env)->FindClass(env, "java/io/File");
+    jclass url_class = (*env)->FindClass(env, "java/net/URL");
+    jclass uri_class = (*env)->FindClass(env, "java/net/URI");
+    jmethodID new_file = file_class ? (*env)->GetMethodID(env, file_class, "<init>",
+                                                          "(Ljava/lang/String;)V") : NULL;
+    jmethodID to_uri = file_class ? (*env)->GetMethodID(env, file_class, "toURI",
+                                                        "()Ljava/net/URI;") : NULL;
+    jmethodID to_url = uri_class ? (*env)->GetMethodID(env, uri_class, "toURL",
+                                                       "()Ljava/net/URL;") : NULL;
+    if (to_url != NULL && to_uri != NULL && new_file != NULL) {
+        urls = (*env)->NewObjectArray(env, count, url_class, NULL);
+    }
+    for (int i = 0; urls != NULL && i < count; i++) {
+        char path[PATH_MAX + 256];
+        snprintf(path, sizeof path, "%s/%s", lib, jars[i]->d_name);
+        jstring name = (*env)->NewStringUTF(env, path);
+        jobject file = name ? (*env)->NewObject(env, file_class, new_file, name) : NULL;
+        jobject uri = file ? (*env)->CallObjectMethod(env, file, to_uri) : NULL;
+        jobject url = uri ? (*env)->CallObjectMethod(env, uri, to_url) : NULL;
+        if (url == NULL || (*env)->ExceptionCheck(env)) {
+            urls = NULL;
+        } else {
+            (*env)->SetObjectArrayElement(env, urls, i, url);
+        }
+    }
+    for (int i = 0; i < count; i++) free(jars[i]);
+    free(jars);
+    if (urls == NULL) {
+        shim_describe_exception(env, "cannot list the FMU's jars", error, size);
+    }
+    return urls;
+}
+
+/* Creates the class loader and finds FmiEntry; all local references die with the frame. */
+static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *error, size_t size)
+{
+    if ((*env)->PushLocalFrame(env, 64) != JNI_OK) {
+        shim_describe_exception(env, "out of memory", error, size);
+        return -1;
+    }
+    int ok = 0;
+    jobjectArray urls = jar_urls(env, resources, error, size);
+    jclass loader_class = urls ? (*env)->FindClass(env, "java/net/URLClassLoader") : NULL;
+    jclass class_loader = loader_class ? (*env)->FindClass(env, "java/lang/ClassLoader") : NULL;
+    jmethodID platform = class_loader ? (*env)->GetStaticMethodID(
+        env, class_loader, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;") : NULL;
+    jmethodID new_loader = platform ? (*env)->GetMethodID(
+        env, loader_class, "<init>", "([Ljava/net/URL;Ljava/lang/ClassLoader;)V") : NULL;
+    jmethodID load_class = new_loader ? (*env)->GetMethodID(
+        env, class_loader, "loadClass", "(Ljava/lang/String;)Ljava/lang/Class;") : NULL;
+    jobject parent = load_class ? (*env)->CallStaticObjectMethod(env, class_loader, platform)
+                                : NULL;
+    jobject loader = parent ? (*env)->NewObject(env, loader_class, new_loader, urls, parent)
+                            : NULL;
+    jstring name = loader ? (*env)->NewStringUTF(env, ENTRY_CLASS) : NULL;
+    jclass entry = name ? (jclass)(*env)->CallObjectMethod(env, loader, load_class, name) : NULL;
+    if (entry != NULL && !(*env)->ExceptionCheck(env)) {
+        ok = 1;
+        for (int m = 0; m < M_COUNT && ok; m++) {
+            runtime->methods[m] = (*env)->GetStaticMethodID(env, entry, ENTRY_METHODS[m].name,
+                                                            ENTRY_METHODS[m].signature);
+            ok = runtime->methods[m] != NULL;
+        }
+    }
+    if (ok) {
+        runtime->loader = (*env)->NewGlobalRef(env, loader);
+        runtime->entry = (jclass)(*env)->NewGlobalRef(env, entry);
+        ok = runtime->loader != NULL && runtime->entry != NULL;
+    }
+    if (!ok && error[0] == '\0') {
+        shim_describe_exception(env, "cannot load " ENTRY_CLASS " from the FMU's jars (Java 17 "
+                                "or newer is required)", error, size);
+    }
+    (*env)->ExceptionClear(env);
+    (*env)->PopLocalFrame(env, NULL);
+    return ok ? 0 : -1;
+}
+
+Runtime *shim_runtime(JNIEnv *env, const char *location, const char *resources, char *error,
+                      size_t size)
+{
+    pthread_mutex_lock(&runtimes_lock);
+    Runtime *runtime = runtimes;
+    while (runtime != NULL && strcmp(runtime->location, location) != 0) {
+        runtime = runtime->next;
+    }
+    if (runtime == NULL) {
+        runtime = calloc(1, sizeof *runtime);
+        if (runtime != NULL && load(env, runtime, resources, error, size) == 0) {
+            runtime->location = strdup(location);
+            runtime->next = runtimes;
+            runtimes = runtime;
+        } else {
+            if (runtime == NULL) snprintf(error, size, "out of memory");
+            free(runtime);
+            runtime = NULL;
+        }
+    }
+    pthread_mutex_unlock(&runtimes_lock);
+    return runtime;
+}

@@ -1,0 +1,85 @@
+/*
+ * Internal interface between the parts of the shim: finding the JVM (jvm.c),
+ * loading one FMU's Java runtime (runtime.c) and the exported fmi2 functions
+ * (shim.c). Nothing here is exported from the library.
+ */
+#ifndef BTFMU_SHIM_H
+#define BTFMU_SHIM_H
+
+#include <jni.h>
+#include <stddef.h>
+
+/* Room for one error message handed back to fmi2Instantiate. */
+#define SHIM_ERROR_SIZE 2048
+
+/* Static methods of org.btfmu.fmu.FmiEntry, one per forwarded fmi2 function. */
+enum EntryMethod {
+    M_INSTANTIATE,
+    M_FREE_INSTANCE,
+    M_SET_DEBUG_LOGGING,
+    M_SETUP_EXPERIMENT,
+    M_ENTER_INITIALIZATION_MODE,
+    M_EXIT_INITIALIZATION_MODE,
+    M_TERMINATE,
+    M_RESET,
+    M_GET_REAL,
+    M_GET_INTEGER,
+    M_GET_BOOLEAN,
+    M_GET_STRING,
+    M_SET_REAL,
+    M_SET_INTEGER,
+    M_SET_BOOLEAN,
+    M_SET_STRING,
+    M_GET_FMU_STATE,
+    M_SET_FMU_STATE,
+    M_FREE_FMU_STATE,
+    M_SERIALIZED_FMU_STATE_SIZE,
+    M_SERIALIZE_FMU_STATE,
+    M_DESERIALIZE_FMU_STATE,
+    M_GET_DIRECTIONAL_DERIVATIVE,
+    M_SET_REAL_INPUT_DERIVATIVES,
+    M_GET_REAL_OUTPUT_DERIVATIVES,
+    M_DO_STEP,
+    M_CANCEL_STEP,
+    M_GET_STATUS,
+    M_GET_REAL_STATUS,
+    M_GET_INTEGER_STATUS,
+    M_GET_BOOLEAN_STATUS,
+    M_GET_STRING_STATUS,
+    M_COUNT
+};
+
+/* One FMU's Java side: its class loader and its FmiEntry class. Lives for the process. */
+typedef struct Runtime {
+    struct Runtime *next;
+    char *location;  /* the fmuResourceLocation it was loaded from (cache key) */
+    jobject loader;  /* global reference */
+    jclass entry;    /* global reference */
+    jmethodID methods[M_COUNT];
+} Runtime;
+
+/*
+ * The process's JVM, found or created on first use (DESIGN.md §4). resources
+ * is the FMU's resources directory (for a bundled JRE), may be NULL.
+ * Returns NULL and writes the reason into error when there is none.
+ */
+JavaVM *shim_jvm(const char *resources, char *error, size_t size);
+
+/* The calling thread's JNIEnv; attaches an unknown thread once, as a daemon. */
+JNIEnv *shim_env(JavaVM *vm);
+
+/* The runtime of the FMU whose resources are at location (loaded once). */
+Runtime *shim_runtime(JNIEnv *env, const char *location, const char *resources, char *error,
+                      size_t size);
+
+/*
+ * Decodes a file URI (file:///a%20b, file:/a, file://localhost/a) into a path.
+ * Returns 0 on success. Only needed before Java runs (to find a bundled JRE
+ * and the jars); Java decodes the location itself with ResourceLocation.
+ */
+int shim_uri_to_path(const char *uri, char *path, size_t size);
+
+/* Describes a pending Java exception into error and clears it. */
+void shim_describe_exception(JNIEnv *env, const char *what, char *error, size_t size);
+
+#endif
