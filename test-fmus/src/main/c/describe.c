@@ -1,0 +1,109 @@
+/*
+ * Writes a model's modelDescription.xml (FMI 2.0, Co-Simulation) to stdout from
+ * the same variable table the FMU is built from. Linked with one model at build time.
+ */
+#include <stdio.h>
+
+#include "model.h"
+
+static const char *TYPE_NAMES[] = {"Real", "Integer", "Boolean", "String", "Enumeration"};
+static const char *CAUSALITY_NAMES[] = {"parameter", "input", "output"};
+
+/* Attribute values in this table are plain ASCII; escape the XML specials anyway. */
+static void print_escaped(const char *text) {
+    for (; *text; text++) {
+        switch (*text) {
+        case '&': fputs("&amp;", stdout); break;
+        case '<': fputs("&lt;", stdout); break;
+        case '>': fputs("&gt;", stdout); break;
+        case '"': fputs("&quot;", stdout); break;
+        default: putchar(*text);
+        }
+    }
+}
+
+static void print_start(const ModelVariable *v) {
+    if (v->causality == CAUSALITY_OUTPUT) return; /* outputs are calculated: no start value */
+    switch (v->type) {
+    case TYPE_REAL: printf(" start=\"%.17g\"", v->start); break;
+    case TYPE_INTEGER:
+    case TYPE_ENUMERATION: printf(" start=\"%d\"", (int)v->start); break;
+    case TYPE_BOOLEAN: printf(" start=\"%s\"", v->start != 0 ? "true" : "false"); break;
+    case TYPE_STRING:
+        fputs(" start=\"", stdout);
+        print_escaped(v->start_string != NULL ? v->start_string : "");
+        putchar('"');
+        break;
+    }
+}
+
+int main(void) {
+    printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    printf("<fmiModelDescription fmiVersion=\"2.0\" modelName=\"%s\" guid=\"%s\"\n", MODEL.identifier, MODEL.guid);
+    printf("    description=\"");
+    print_escaped(MODEL.description);
+    printf("\"\n    generationTool=\"bt-fmu test-fmus\" variableNamingConvention=\"flat\""
+           " numberOfEventIndicators=\"0\">\n");
+    printf("  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize=\"true\"/>\n",
+           MODEL.identifier);
+    printf("  <UnitDefinitions>\n");
+    printf("    <Unit name=\"s\"><BaseUnit s=\"1\"/></Unit>\n");
+    printf("    <Unit name=\"1/s\"><BaseUnit s=\"-1\"/></Unit>\n");
+    printf("    <Unit name=\"m\"><BaseUnit m=\"1\"/></Unit>\n");
+    printf("    <Unit name=\"m/s\"><BaseUnit m=\"1\" s=\"-1\"/></Unit>\n");
+    printf("    <Unit name=\"deg\"><BaseUnit rad=\"1\" factor=\"0.017453292519943295\"/></Unit>\n");
+    printf("    <Unit name=\"deg/s\"><BaseUnit rad=\"1\" s=\"-1\" factor=\"0.017453292519943295\"/></Unit>\n");
+    printf("    <Unit name=\"W\"><BaseUnit kg=\"1\" m=\"2\" s=\"-3\"/></Unit>\n");
+    printf("    <Unit name=\"J\"><BaseUnit kg=\"1\" m=\"2\" s=\"-2\"/></Unit>\n");
+    printf("    <Unit name=\"kg\"><BaseUnit kg=\"1\"/></Unit>\n");
+    printf("    <Unit name=\"1\"><BaseUnit/></Unit>\n");
+    printf("  </UnitDefinitions>\n");
+    if (MODEL.type_definitions != NULL) printf("  <TypeDefinitions>\n%s  </TypeDefinitions>\n", MODEL.type_definitions);
+    printf("  <LogCategories>\n");
+    printf("    <Category name=\"logStatusError\" description=\"Errors: the function returned fmi2Error\"/>\n");
+    printf("    <Category name=\"logAll\" description=\"Everything else (only with logging on)\"/>\n");
+    printf("  </LogCategories>\n");
+    printf("  <DefaultExperiment startTime=\"0\" stopTime=\"%.17g\" stepSize=\"%.17g\"/>\n", MODEL.default_stop_time,
+           MODEL.internal_step);
+    printf("  <ModelVariables>\n");
+    for (size_t i = 0; i < MODEL.variable_count; i++) {
+        const ModelVariable *v = &MODEL.variables[i];
+        printf("    <!-- index %zu -->\n", i + 1);
+        printf("    <ScalarVariable name=\"%s\" valueReference=\"%zu\" causality=\"%s\"", v->name, i,
+               CAUSALITY_NAMES[v->causality]);
+        if (v->causality == CAUSALITY_PARAMETER)
+            printf(" variability=\"fixed\" initial=\"exact\"");
+        else
+            printf(" variability=\"%s\"", v->discrete ? "discrete" : "continuous");
+        if (v->causality == CAUSALITY_OUTPUT) printf(" initial=\"calculated\"");
+        if (v->description != NULL) {
+            printf(" description=\"");
+            print_escaped(v->description);
+            putchar('"');
+        }
+        printf(">\n      <%s", TYPE_NAMES[v->type]);
+        if (v->type == TYPE_ENUMERATION) printf(" declaredType=\"%s\"", v->declared_type);
+        if (v->type == TYPE_REAL && v->unit != NULL) printf(" unit=\"%s\"", v->unit);
+        print_start(v);
+        printf("/>\n    </ScalarVariable>\n");
+    }
+    printf("  </ModelVariables>\n");
+    /* Every output, in index order; without a dependencies attribute an output may
+     * depend on every known (the safe statement for a master). */
+    printf("  <ModelStructure>\n    <Outputs>\n");
+    for (size_t i = 0; i < MODEL.variable_count; i++)
+        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) printf("      <Unknown index=\"%zu\"/>\n", i + 1);
+    printf("    </Outputs>\n    <InitialUnknowns>\n");
+    for (size_t i = 0; i < MODEL.variable_count; i++)
+        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) printf("      <Unknown index=\"%zu\"/>\n", i + 1);
+    printf("    </InitialUnknowns>\n  </ModelStructure>\n");
+    printf("</fmiModelDescription>\n");
+    return 0;
+}
+
+/* Models with String variables call this from their equations, which describe never runs. */
+void slave_copy_string(void *state, char **field, const char *value) {
+    (void)state;
+    (void)field;
+    (void)value;
+}

@@ -1,0 +1,73 @@
+/*
+ * What a plant model provides to the generic FMI 2.0 Co-Simulation layer
+ * (slave.c): a table of its variables and its equations. The layer does all
+ * the FMI plumbing; describe.c writes modelDescription.xml from the same table,
+ * so the C code and the XML cannot disagree.
+ *
+ * Value references are the indexes into the variable table, one sequence for
+ * all types together.
+ */
+#ifndef BTFMU_MODEL_H
+#define BTFMU_MODEL_H
+
+#include <stddef.h>
+
+typedef enum { TYPE_REAL, TYPE_INTEGER, TYPE_BOOLEAN, TYPE_STRING, TYPE_ENUMERATION } VariableType;
+
+/* Parameters are fixed (set before initialization), inputs are set at
+ * communication points, outputs are calculated by the model. */
+typedef enum { CAUSALITY_PARAMETER, CAUSALITY_INPUT, CAUSALITY_OUTPUT } Causality;
+
+typedef struct {
+    const char *name;
+    VariableType type;
+    Causality causality;
+    int discrete;       /* 1: variability discrete (non-Real inputs/outputs must be) */
+    size_t offset;      /* offsetof(the model's state struct, field); double, int or char* */
+    double start;       /* start value of parameters and inputs (Real, Integer, Boolean) */
+    const char *start_string;
+    const char *unit;   /* Real only; NULL for none */
+    const char *description;
+    const char *declared_type; /* Enumeration only: name of its type in type_definitions */
+} ModelVariable;
+
+typedef struct {
+    const char *identifier;      /* modelIdentifier = modelName = name of the .so */
+    const char *description;
+    const char *guid;            /* from the build: changes whenever the model's sources change */
+    const ModelVariable *variables;
+    size_t variable_count;
+    size_t state_size;           /* sizeof(the model's state struct) */
+    double internal_step;        /* fixed integration step; doStep is split into steps of at most this */
+    double default_stop_time;
+    /* Optional <TypeDefinitions> XML fragment (enumerations). */
+    const char *type_definitions;
+    /* Called after exitInitializationMode, when parameters and inputs are known. */
+    void (*initialize)(void *state, double time);
+    /* Outputs from states and inputs, and discrete reactions to inputs (it must be
+     * idempotent): called after inputs are set and after every step. */
+    void (*calculate)(void *state, double time);
+    /* Advances the continuous states from time by h (h <= internal_step). */
+    void (*step)(void *state, double time, double h);
+} ModelDefinition;
+
+/* Each model source file defines exactly this one object. */
+extern const ModelDefinition MODEL;
+
+/* Table entries for the common cases; field f of state struct st. */
+#define VARIABLE(st, f, t, c, disc, s, u, d) \
+    {.name = #f, .type = t, .causality = c, .discrete = disc, .offset = offsetof(st, f), \
+     .start = s, .unit = u, .description = d}
+#define REAL_PARAMETER(st, f, s, u, d) VARIABLE(st, f, TYPE_REAL, CAUSALITY_PARAMETER, 0, s, u, d)
+#define REAL_INPUT(st, f, s, u, d)     VARIABLE(st, f, TYPE_REAL, CAUSALITY_INPUT, 0, s, u, d)
+#define REAL_OUTPUT(st, f, u, d)       VARIABLE(st, f, TYPE_REAL, CAUSALITY_OUTPUT, 0, 0, u, d)
+#define INTEGER_PARAMETER(st, f, s, d) VARIABLE(st, f, TYPE_INTEGER, CAUSALITY_PARAMETER, 1, s, NULL, d)
+#define INTEGER_INPUT(st, f, s, d)     VARIABLE(st, f, TYPE_INTEGER, CAUSALITY_INPUT, 1, s, NULL, d)
+#define INTEGER_OUTPUT(st, f, d)       VARIABLE(st, f, TYPE_INTEGER, CAUSALITY_OUTPUT, 1, 0, NULL, d)
+#define BOOLEAN_OUTPUT(st, f, d)       VARIABLE(st, f, TYPE_BOOLEAN, CAUSALITY_OUTPUT, 1, 0, NULL, d)
+
+/* For models with String variables: replaces the string in *field by a copy
+ * of value, in memory of the importer (the layer owns every string). */
+void slave_copy_string(void *state, char **field, const char *value);
+
+#endif

@@ -1,0 +1,551 @@
+/*
+ * Generic FMI 2.0 Co-Simulation layer shared by the plant FMUs: instance
+ * life cycle, the calling-sequence rules (one table), value references,
+ * get/set of every type, logging through the importer's callback and a
+ * fixed internal integration step. The model (model.h) brings only its
+ * variable table and equations.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "fmi2.h"
+#include "model.h"
+
+/* States of the FMI 2.0 Co-Simulation state machine (section 4.2.4). This
+ * layer steps synchronously, so stepInProgress and stepCanceled never occur. */
+typedef enum {
+    INSTANTIATED = 1 << 0,
+    INITIALIZATION_MODE = 1 << 1,
+    STEP_COMPLETE = 1 << 2,
+    STEP_FAILED = 1 << 3,
+    TERMINATED = 1 << 4,
+    ERROR = 1 << 5,
+    FATAL = 1 << 6,
+} SlaveState;
+
+#define ANY_STATE (INSTANTIATED | INITIALIZATION_MODE | STEP_COMPLETE | STEP_FAILED | TERMINATED | ERROR | FATAL)
+#define READABLE (INITIALIZATION_MODE | STEP_COMPLETE | STEP_FAILED | TERMINATED | ERROR)
+#define WRITABLE (INSTANTIATED | INITIALIZATION_MODE | STEP_COMPLETE)
+
+/* The calling-sequence table of section 4.2.4: where each function may be called. */
+static const struct {
+    const char *function;
+    int allowed;
+} CALLING_SEQUENCE[] = {
+    {"fmi2SetDebugLogging", ANY_STATE},
+    {"fmi2SetupExperiment", INSTANTIATED},
+    {"fmi2EnterInitializationMode", INSTANTIATED},
+    {"fmi2ExitInitializationMode", INITIALIZATION_MODE},
+    {"fmi2Terminate", STEP_COMPLETE | STEP_FAILED},
+    {"fmi2Reset", ANY_STATE & ~FATAL},
+    {"fmi2GetReal", READABLE},
+    {"fmi2GetInteger", READABLE},
+    {"fmi2GetBoolean", READABLE},
+    {"fmi2GetString", READABLE},
+    {"fmi2SetReal", WRITABLE},
+    {"fmi2SetInteger", WRITABLE},
+    {"fmi2SetBoolean", WRITABLE},
+    {"fmi2SetString", WRITABLE},
+    {"fmi2DoStep", STEP_COMPLETE},
+    {"fmi2GetStatus", STEP_COMPLETE | STEP_FAILED | TERMINATED},
+    {"fmi2GetRealStatus", STEP_COMPLETE | STEP_FAILED | TERMINATED},
+    {"fmi2GetIntegerStatus", STEP_COMPLETE | STEP_FAILED | TERMINATED},
+    {"fmi2GetBooleanStatus", STEP_COMPLETE | STEP_FAILED | TERMINATED},
+    {"fmi2GetStringStatus", STEP_COMPLETE | STEP_FAILED | TERMINATED},
+};
+
+typedef struct {
+    char *name;
+    fmi2CallbackFunctions callbacks; /* copied: the importer's struct is valid only during fmi2Instantiate */
+    int logging_on;
+    SlaveState state;
+    double start_time;
+    double time;
+    int stop_time_defined;
+    double stop_time;
+    void *model; /* the model's state struct, allocated right behind this header */
+} Slave;
+
+/* The model state lives in the same block, after the header rounded up to 16 bytes,
+ * so that slave_copy_string can find its slave from the model state alone. */
+#define HEADER_SIZE ((sizeof(Slave) + 15) & ~(size_t)15)
+
+static Slave *slave_of(void *model) { return (Slave *)((char *)model - HEADER_SIZE); }
+
+/* ---- logging ---------------------------------------------------------------- */
+
+/* Formats the message, then doubles every '%' because the importer's logger is printf-like. */
+static void log_message(Slave *s, fmi2Status status, const char *category, const char *format, ...) {
+    if (s == NULL || s->callbacks.logger == NULL) return;
+    if (status == fmi2OK && !s->logging_on) return;
+    char text[512], escaped[1024];
+    va_list args;
+    va_start(args, format);
+    vsnprintf(text, sizeof text, format, args);
+    va_end(args);
+    size_t j = 0;
+    for (size_t i = 0; text[i] != '\0' && j + 2 < sizeof escaped; i++) {
+        if (text[i] == '%') escaped[j++] = '%';
+        escaped[j++] = text[i];
+    }
+    escaped[j] = '\0';
+    s->callbacks.logger(s->callbacks.componentEnvironment, s->name, status, category, escaped);
+}
+
+/* Every error puts the instance into the error state (it can then only be reset or freed). */
+static fmi2Status fail(Slave *s, const char *format, const char *function, const char *detail) {
+    log_message(s, fmi2Error, "logStatusError", format, function, detail);
+    s->state = ERROR;
+    return fmi2Error;
+}
+
+static const char *state_name(SlaveState state) {
+    switch (state) {
+    case INSTANTIATED: return "instantiated";
+    case INITIALIZATION_MODE: return "initialization mode";
+    case STEP_COMPLETE: return "step complete";
+    case STEP_FAILED: return "step failed";
+    case TERMINATED: return "terminated";
+    case ERROR: return "error";
+    case FATAL: return "fatal";
+    }
+    return "unknown";
+}
+
+static int allowed(Slave *s, const char *function) {
+    if (s == NULL) return 0;
+    for (size_t i = 0; i < sizeof CALLING_SEQUENCE / sizeof CALLING_SEQUENCE[0]; i++) {
+        if (strcmp(CALLING_SEQUENCE[i].function, function) == 0) {
+            if (CALLING_SEQUENCE[i].allowed & s->state) return 1;
+            log_message(s, fmi2Error, "logStatusError", "%s: not allowed in state %s", function,
+                        state_name(s->state));
+            if (s->state != FATAL) s->state = ERROR;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* ---- variables ---------------------------------------------------------------- */
+
+static void *field(Slave *s, const ModelVariable *v) { return (char *)s->model + v->offset; }
+
+void slave_copy_string(void *model, char **target, const char *value) {
+    Slave *s = slave_of(model);
+    const char *text = value != NULL ? value : "";
+    size_t length = strlen(text);
+    char *copy = s->callbacks.allocateMemory(length + 1, 1);
+    if (copy == NULL) {
+        log_message(s, fmi2Error, "logStatusError", "out of memory copying a string of %zu bytes", length);
+        return;
+    }
+    memcpy(copy, text, length + 1);
+    if (*target != NULL) s->callbacks.freeMemory(*target);
+    *target = copy;
+}
+
+static int same_type(VariableType declared, VariableType requested) {
+    if (declared == TYPE_ENUMERATION) declared = TYPE_INTEGER; /* enumerations travel as Integer */
+    return declared == requested;
+}
+
+/* Checks one value reference; logs and returns NULL when it is unknown or of another type. */
+static const ModelVariable *variable(Slave *s, const char *function, fmi2ValueReference vr,
+                                     VariableType type) {
+    if (vr >= MODEL.variable_count) {
+        log_message(s, fmi2Error, "logStatusError", "%s: unknown value reference %u", function, vr);
+        return NULL;
+    }
+    const ModelVariable *v = &MODEL.variables[vr];
+    if (!same_type(v->type, type)) {
+        log_message(s, fmi2Error, "logStatusError", "%s: value reference %u (%s) has another type",
+                    function, vr, v->name);
+        return NULL;
+    }
+    return v;
+}
+
+/* Which variables may be set now (conditions 1, 3 and 6 of the calling-sequence table;
+ * the parameters here are fixed, so they may only be set before initialization ends). */
+static int settable(Slave *s, const ModelVariable *v) {
+    if (v->causality == CAUSALITY_OUTPUT) return 0;
+    if (v->causality == CAUSALITY_PARAMETER) return s->state & (INSTANTIATED | INITIALIZATION_MODE);
+    return 1;
+}
+
+static void set_start_values(Slave *s) {
+    for (size_t i = 0; i < MODEL.variable_count; i++) {
+        const ModelVariable *v = &MODEL.variables[i];
+        void *f = field(s, v);
+        switch (v->type) {
+        case TYPE_REAL: *(double *)f = v->causality == CAUSALITY_OUTPUT ? 0.0 : v->start; break;
+        case TYPE_INTEGER:
+        case TYPE_ENUMERATION:
+        case TYPE_BOOLEAN: *(int *)f = v->causality == CAUSALITY_OUTPUT ? 0 : (int)v->start; break;
+        case TYPE_STRING:
+            slave_copy_string(s->model, (char **)f,
+                              v->causality == CAUSALITY_OUTPUT || v->start_string == NULL ? "" : v->start_string);
+            break;
+        }
+    }
+}
+
+static void free_strings(Slave *s) {
+    for (size_t i = 0; i < MODEL.variable_count; i++) {
+        const ModelVariable *v = &MODEL.variables[i];
+        if (v->type != TYPE_STRING) continue;
+        char **f = (char **)field(s, v);
+        if (*f != NULL) s->callbacks.freeMemory(*f);
+        *f = NULL;
+    }
+}
+
+/* Outputs are kept current: recomputed after every set in initialization mode or
+ * at a communication point, so direct feedthrough is visible without a step. */
+static void recalculate(Slave *s) {
+    /* In initialization mode the states still follow the parameters. */
+    if (s->state == INITIALIZATION_MODE && MODEL.initialize != NULL) MODEL.initialize(s->model, s->time);
+    if (MODEL.calculate != NULL && (s->state & (INITIALIZATION_MODE | STEP_COMPLETE)))
+        MODEL.calculate(s->model, s->time);
+}
+
+/* ---- common functions --------------------------------------------------------- */
+
+FMI2_EXPORT const char *fmi2GetTypesPlatform(void) { return fmi2TypesPlatform; }
+FMI2_EXPORT const char *fmi2GetVersion(void) { return fmi2Version; }
+
+FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
+                                          fmi2String fmuResourceLocation,
+                                          const fmi2CallbackFunctions *functions, fmi2Boolean visible,
+                                          fmi2Boolean loggingOn) {
+    (void)fmuResourceLocation;
+    (void)visible;
+    if (functions == NULL || functions->allocateMemory == NULL || functions->freeMemory == NULL) return NULL;
+    const char *name = instanceName != NULL && instanceName[0] != '\0' ? instanceName : MODEL.identifier;
+    Slave probe = {.name = (char *)name, .callbacks = *functions, .logging_on = 1};
+    if (fmuType != fmi2CoSimulation) {
+        log_message(&probe, fmi2Error, "logStatusError",
+                    "fmi2Instantiate: %s supports only Co-Simulation (fmuType %d)", MODEL.identifier, fmuType);
+        return NULL;
+    }
+    if (fmuGUID == NULL || strcmp(fmuGUID, MODEL.guid) != 0) {
+        log_message(&probe, fmi2Error, "logStatusError",
+                    "fmi2Instantiate: GUID %s does not match %s's %s (modelDescription.xml and binary differ)",
+                    fmuGUID != NULL ? fmuGUID : "(null)", MODEL.identifier, MODEL.guid);
+        return NULL;
+    }
+    Slave *s = functions->allocateMemory(1, HEADER_SIZE + MODEL.state_size);
+    char *copy = functions->allocateMemory(strlen(name) + 1, 1);
+    if (s == NULL || copy == NULL) {
+        log_message(&probe, fmi2Error, "logStatusError", "fmi2Instantiate: out of memory");
+        if (s != NULL) functions->freeMemory(s);
+        if (copy != NULL) functions->freeMemory(copy);
+        return NULL;
+    }
+    strcpy(copy, name);
+    s->name = copy;
+    s->callbacks = *functions;
+    s->logging_on = loggingOn != fmi2False;
+    s->state = INSTANTIATED;
+    s->model = (char *)s + HEADER_SIZE;
+    set_start_values(s);
+    log_message(s, fmi2OK, "logAll", "fmi2Instantiate: %s", MODEL.identifier);
+    return s;
+}
+
+FMI2_EXPORT void fmi2FreeInstance(fmi2Component c) {
+    Slave *s = c;
+    if (s == NULL) return;
+    free_strings(s);
+    fmi2CallbackFreeMemory release = s->callbacks.freeMemory;
+    release(s->name);
+    release(s);
+}
+
+FMI2_EXPORT fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean loggingOn, size_t nCategories,
+                                           const fmi2String categories[]) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2SetDebugLogging")) return fmi2Error;
+    for (size_t i = 0; i < nCategories; i++) {
+        if (categories == NULL || categories[i] == NULL ||
+            (strcmp(categories[i], "logStatusError") != 0 && strcmp(categories[i], "logAll") != 0))
+            return fail(s, "%s: unknown log category %s", "fmi2SetDebugLogging",
+                        categories == NULL || categories[i] == NULL ? "(null)" : categories[i]);
+    }
+    s->logging_on = loggingOn != fmi2False;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranceDefined, fmi2Real tolerance,
+                                           fmi2Real startTime, fmi2Boolean stopTimeDefined, fmi2Real stopTime) {
+    Slave *s = c;
+    (void)toleranceDefined;
+    (void)tolerance;
+    if (!allowed(s, "fmi2SetupExperiment")) return fmi2Error;
+    if (stopTimeDefined && stopTime < startTime) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2SetupExperiment: stop time %g before start time %g",
+                    stopTime, startTime);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    s->start_time = startTime;
+    s->time = startTime;
+    s->stop_time_defined = stopTimeDefined != fmi2False;
+    s->stop_time = stopTime;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2EnterInitializationMode(fmi2Component c) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2EnterInitializationMode")) return fmi2Error;
+    s->state = INITIALIZATION_MODE;
+    recalculate(s);
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2ExitInitializationMode(fmi2Component c) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2ExitInitializationMode")) return fmi2Error;
+    recalculate(s);
+    s->state = STEP_COMPLETE;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2Terminate(fmi2Component c) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2Terminate")) return fmi2Error;
+    s->state = TERMINATED;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2Reset(fmi2Component c) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2Reset")) return fmi2Error;
+    free_strings(s);
+    void *model = s->model;
+    memset(model, 0, MODEL.state_size);
+    s->state = INSTANTIATED;
+    s->time = s->start_time = 0.0;
+    s->stop_time_defined = 0;
+    set_start_values(s);
+    return fmi2OK;
+}
+
+/* ---- get and set ---------------------------------------------------------------- */
+
+#define GET_FUNCTION(fname, ctype, vtype, read)                                                           \
+    FMI2_EXPORT fmi2Status fname(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, ctype value[]) { \
+        Slave *s = c;                                                                                     \
+        if (!allowed(s, #fname)) return fmi2Error;                                                        \
+        if (nvr > 0 && (vr == NULL || value == NULL))                                                     \
+            return fail(s, "%s: %s", #fname, "NULL array argument");                                      \
+        for (size_t i = 0; i < nvr; i++) {                                                                \
+            const ModelVariable *v = variable(s, #fname, vr[i], vtype);                                   \
+            if (v == NULL) {                                                                              \
+                s->state = ERROR;                                                                         \
+                return fmi2Error;                                                                         \
+            }                                                                                             \
+            value[i] = read;                                                                              \
+        }                                                                                                 \
+        return fmi2OK;                                                                                    \
+    }
+
+GET_FUNCTION(fmi2GetReal, fmi2Real, TYPE_REAL, *(double *)field(s, v))
+GET_FUNCTION(fmi2GetInteger, fmi2Integer, TYPE_INTEGER, *(int *)field(s, v))
+GET_FUNCTION(fmi2GetBoolean, fmi2Boolean, TYPE_BOOLEAN, *(int *)field(s, v) ? fmi2True : fmi2False)
+GET_FUNCTION(fmi2GetString, fmi2String, TYPE_STRING, *(char **)field(s, v))
+
+#define SET_FUNCTION(fname, ctype, vtype, write)                                                          \
+    FMI2_EXPORT fmi2Status fname(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,              \
+                                 const ctype value[]) {                                                   \
+        Slave *s = c;                                                                                     \
+        if (!allowed(s, #fname)) return fmi2Error;                                                        \
+        if (nvr > 0 && (vr == NULL || value == NULL))                                                     \
+            return fail(s, "%s: %s", #fname, "NULL array argument");                                      \
+        for (size_t i = 0; i < nvr; i++) {                                                                \
+            const ModelVariable *v = variable(s, #fname, vr[i], vtype);                                   \
+            if (v == NULL) {                                                                              \
+                s->state = ERROR;                                                                         \
+                return fmi2Error;                                                                         \
+            }                                                                                             \
+            if (!settable(s, v)) return fail(s, "%s: %s cannot be set now", #fname, v->name);             \
+            write;                                                                                        \
+        }                                                                                                 \
+        recalculate(s);                                                                                   \
+        return fmi2OK;                                                                                    \
+    }
+
+SET_FUNCTION(fmi2SetReal, fmi2Real, TYPE_REAL, *(double *)field(s, v) = value[i])
+SET_FUNCTION(fmi2SetInteger, fmi2Integer, TYPE_INTEGER, *(int *)field(s, v) = value[i])
+/* Any non-zero fmi2Boolean is true. */
+SET_FUNCTION(fmi2SetBoolean, fmi2Boolean, TYPE_BOOLEAN, *(int *)field(s, v) = value[i] != fmi2False)
+SET_FUNCTION(fmi2SetString, fmi2String, TYPE_STRING, slave_copy_string(s->model, (char **)field(s, v), value[i]))
+
+/* ---- stepping ------------------------------------------------------------------- */
+
+static int outputs_finite(Slave *s, const char **bad) {
+    for (size_t i = 0; i < MODEL.variable_count; i++) {
+        const ModelVariable *v = &MODEL.variables[i];
+        if (v->type == TYPE_REAL && v->causality == CAUSALITY_OUTPUT && !isfinite(*(double *)field(s, v))) {
+            *bad = v->name;
+            return 0;
+        }
+    }
+    return 1;
+}
+
+FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
+                                  fmi2Real communicationStepSize, fmi2Boolean noSetFMUStatePriorToCurrentPoint) {
+    Slave *s = c;
+    (void)noSetFMUStatePriorToCurrentPoint;
+    if (!allowed(s, "fmi2DoStep")) return fmi2Error;
+    double t = currentCommunicationPoint, h = communicationStepSize;
+    double tolerance = 1e-9 * fmax(1.0, fabs(s->time));
+    if (!(h > 0.0)) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2DoStep: step size %g at t=%g is not positive", h, t);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    if (fabs(t - s->time) > tolerance) {
+        log_message(s, fmi2Error, "logStatusError",
+                    "fmi2DoStep: communication point %.17g differs from the FMU's time %.17g", t, s->time);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    if (s->stop_time_defined && t + h > s->stop_time + 1e-9 * fmax(1.0, fabs(s->stop_time))) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2DoStep: step to t=%g goes past the stop time %g", t + h,
+                    s->stop_time);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    /* Equal sub-steps of at most internal_step, so the step ends exactly at t + h. */
+    long n = (long)ceil(h / MODEL.internal_step - 1e-9);
+    if (n < 1) n = 1;
+    for (long i = 0; i < n; i++) {
+        double ti = t + h * (double)i / (double)n;
+        MODEL.step(s->model, ti, h / (double)n);
+    }
+    s->time = t + h;
+    if (MODEL.calculate != NULL) MODEL.calculate(s->model, s->time);
+    const char *bad = NULL;
+    if (!outputs_finite(s, &bad)) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2DoStep: output %s is not finite at t=%g", bad, s->time);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2CancelStep(fmi2Component c) {
+    /* Steps are synchronous: there is never a step in progress to cancel. */
+    return fail(c, "%s: %s", "fmi2CancelStep", "no asynchronous step in progress");
+}
+
+FMI2_EXPORT fmi2Status fmi2GetStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Status *value) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2GetStatus")) return fmi2Error;
+    (void)kind;
+    (void)value;
+    return fail(s, "%s: %s", "fmi2GetStatus", "only asynchronous steps have a status to ask for");
+}
+
+FMI2_EXPORT fmi2Status fmi2GetRealStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Real *value) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2GetRealStatus")) return fmi2Error;
+    if (kind != fmi2LastSuccessfulTime || value == NULL)
+        return fail(s, "%s: %s", "fmi2GetRealStatus", "only fmi2LastSuccessfulTime is available");
+    *value = s->time;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2GetIntegerStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Integer *value) {
+    Slave *s = c;
+    (void)kind;
+    (void)value;
+    if (!allowed(s, "fmi2GetIntegerStatus")) return fmi2Error;
+    return fail(s, "%s: %s", "fmi2GetIntegerStatus", "no Integer status is defined");
+}
+
+FMI2_EXPORT fmi2Status fmi2GetBooleanStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Boolean *value) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2GetBooleanStatus")) return fmi2Error;
+    if (kind != fmi2Terminated || value == NULL)
+        return fail(s, "%s: %s", "fmi2GetBooleanStatus", "only fmi2Terminated is available");
+    *value = fmi2False;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2GetStringStatus(fmi2Component c, const fmi2StatusKind kind, fmi2String *value) {
+    Slave *s = c;
+    (void)kind;
+    (void)value;
+    if (!allowed(s, "fmi2GetStringStatus")) return fmi2Error;
+    return fail(s, "%s: %s", "fmi2GetStringStatus", "no String status is defined");
+}
+
+/* ---- capabilities these plants do not declare ---------------------------------------- */
+
+#define UNSUPPORTED(call) \
+    if (c != NULL) return fail(c, "%s: %s", call, "not supported by this FMU (see modelDescription.xml)"); \
+    return fmi2Error;
+
+FMI2_EXPORT fmi2Status fmi2GetFMUstate(fmi2Component c, fmi2FMUstate *state) {
+    (void)state;
+    UNSUPPORTED("fmi2GetFMUstate")
+}
+FMI2_EXPORT fmi2Status fmi2SetFMUstate(fmi2Component c, fmi2FMUstate state) {
+    (void)state;
+    UNSUPPORTED("fmi2SetFMUstate")
+}
+FMI2_EXPORT fmi2Status fmi2FreeFMUstate(fmi2Component c, fmi2FMUstate *state) {
+    (void)state;
+    UNSUPPORTED("fmi2FreeFMUstate")
+}
+FMI2_EXPORT fmi2Status fmi2SerializedFMUstateSize(fmi2Component c, fmi2FMUstate state, size_t *size) {
+    (void)state;
+    (void)size;
+    UNSUPPORTED("fmi2SerializedFMUstateSize")
+}
+FMI2_EXPORT fmi2Status fmi2SerializeFMUstate(fmi2Component c, fmi2FMUstate state, fmi2Byte serialized[],
+                                             size_t size) {
+    (void)state;
+    (void)serialized;
+    (void)size;
+    UNSUPPORTED("fmi2SerializeFMUstate")
+}
+FMI2_EXPORT fmi2Status fmi2DeSerializeFMUstate(fmi2Component c, const fmi2Byte serialized[], size_t size,
+                                               fmi2FMUstate *state) {
+    (void)serialized;
+    (void)size;
+    (void)state;
+    UNSUPPORTED("fmi2DeSerializeFMUstate")
+}
+FMI2_EXPORT fmi2Status fmi2GetDirectionalDerivative(fmi2Component c, const fmi2ValueReference unknowns[],
+                                                    size_t nUnknown, const fmi2ValueReference knowns[],
+                                                    size_t nKnown, const fmi2Real dvKnown[], fmi2Real dvUnknown[]) {
+    (void)unknowns;
+    (void)nUnknown;
+    (void)knowns;
+    (void)nKnown;
+    (void)dvKnown;
+    (void)dvUnknown;
+    UNSUPPORTED("fmi2GetDirectionalDerivative")
+}
+FMI2_EXPORT fmi2Status fmi2SetRealInputDerivatives(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                                                   const fmi2Integer order[], const fmi2Real value[]) {
+    (void)vr;
+    (void)nvr;
+    (void)order;
+    (void)value;
+    UNSUPPORTED("fmi2SetRealInputDerivatives")
+}
+FMI2_EXPORT fmi2Status fmi2GetRealOutputDerivatives(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                                                    const fmi2Integer order[], fmi2Real value[]) {
+    (void)vr;
+    (void)nvr;
+    (void)order;
+    (void)value;
+    UNSUPPORTED("fmi2GetRealOutputDerivatives")
+}

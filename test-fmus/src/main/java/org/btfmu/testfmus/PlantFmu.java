@@ -1,0 +1,51 @@
+package org.btfmu.testfmus;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * The plant FMUs this module builds from C (see the Makefile), packed as class-path
+ * resources {@code org/btfmu/testfmus/<Model>.fmu} so that other modules' tests and
+ * the demo can use them.
+ */
+public enum PlantFmu {
+    /** dx/dt = -k x: the analytic answer x0 exp(-k t). */
+    EXPONENTIAL_DECAY("ExponentialDecay"),
+    /** Outputs equal inputs for Real, Integer, Boolean, String and Enumeration. */
+    FEEDTHROUGH("Feedthrough"),
+    /** Point-mass aircraft with autopilot modes and a waypoint list (2013 paper, section 6). */
+    POINT_MASS_AIRCRAFT("PointMassAircraft"),
+    /** Solar high-altitude aircraft, one day of energy balance (2014 paper, section 6). */
+    SOLAR_AIRCRAFT("SolarAircraft");
+
+    private final String modelName;
+
+    PlantFmu(String modelName) {
+        this.modelName = modelName;
+    }
+
+    /** The model name, which is also the modelIdentifier and the file name without ".fmu". */
+    public String modelName() {
+        return modelName;
+    }
+
+    /** Copies the FMU into {@code directory} as {@code <Model>.fmu} and returns its path. */
+    public Path copyTo(Path directory) {
+        String resource = modelName + ".fmu";
+        try (InputStream in = PlantFmu.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("resource org/btfmu/testfmus/" + resource
+                        + " is missing: the test-fmus build (make) did not run");
+            }
+            Path target = directory.resolve(resource);
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

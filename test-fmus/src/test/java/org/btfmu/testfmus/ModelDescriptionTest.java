@@ -1,0 +1,77 @@
+package org.btfmu.testfmus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.SchemaFactory;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+class ModelDescriptionTest {
+
+    @TempDir
+    Path dir;
+
+    private byte[] entry(PlantFmu fmu, String name) throws Exception {
+        try (ZipFile zip = new ZipFile(fmu.copyTo(dir).toFile())) {
+            ZipEntry entry = zip.getEntry(name);
+            assertNotNull(entry, name + " in " + fmu.modelName() + ".fmu");
+            try (InputStream in = zip.getInputStream(entry)) {
+                return in.readAllBytes();
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(PlantFmu.class)
+    void validatesAgainstTheOfficialSchema(PlantFmu fmu) throws Exception {
+        var schema = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(getClass().getResource("fmi2-schema/fmi2ModelDescription.xsd"));
+        schema.newValidator().validate(new StreamSource(new java.io.ByteArrayInputStream(
+                entry(fmu, "modelDescription.xml"))));
+    }
+
+    @ParameterizedTest
+    @EnumSource(PlantFmu.class)
+    void listsEveryOutputAsOutputAndInitialUnknownAndCarriesItsBinary(PlantFmu fmu) throws Exception {
+        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(new java.io.ByteArrayInputStream(entry(fmu, "modelDescription.xml")));
+        NodeList variables = doc.getElementsByTagName("ScalarVariable");
+        List<String> outputIndexes = new ArrayList<>();
+        for (int i = 0; i < variables.getLength(); i++) {
+            Element v = (Element) variables.item(i);
+            assertEquals(String.valueOf(i), v.getAttribute("valueReference"), "value references count from 0");
+            if (v.getAttribute("causality").equals("output")) {
+                outputIndexes.add(String.valueOf(i + 1));
+            }
+        }
+        assertEquals(outputIndexes, indexes(doc, "Outputs"));
+        assertEquals(outputIndexes, indexes(doc, "InitialUnknowns"));
+        Element coSimulation = (Element) doc.getElementsByTagName("CoSimulation").item(0);
+        assertEquals(fmu.modelName(), coSimulation.getAttribute("modelIdentifier"));
+        entry(fmu, "binaries/linux64/" + fmu.modelName() + ".so");
+    }
+
+    private static List<String> indexes(Document doc, String list) {
+        Element element = (Element) doc.getElementsByTagName(list).item(0);
+        NodeList unknowns = element.getElementsByTagName("Unknown");
+        List<String> result = new ArrayList<>();
+        for (int i = 0; i < unknowns.getLength(); i++) {
+            result.add(((Element) unknowns.item(i)).getAttribute("index"));
+        }
+        return result;
+    }
+}
