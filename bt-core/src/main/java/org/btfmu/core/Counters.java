@@ -1,0 +1,14 @@
+package org.btfmu.core;
+
+/**
+ * Work done by a {@link TreeInstance} since it was created.
+ *
+ * @param eventIterations sweeps over the tree (each a bottom-up or top-down pass)
+ * @param taskEvaluations calls of a task's {@code evaluate}
+ * @param activations     transitions into ACTIVATING
+ * @param deactivations   transitions into DEACTIVATING
+ * @param timeEvents      instants processed because a task asked to be woken then
+ */
+public record Counters(long eventIterations, long taskEvaluations, long activations, long deactivations,
+        long timeEvents) {
+}

@@ -1,0 +1,118 @@
+package org.btfmu.core;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The immutable definition of one task: name, type name, children and the behaviour of
+ * its type. One node object serves every {@link TreeInstance}; all run-time state lives
+ * in the instance and is reached through the {@link TaskContext}.
+ *
+ * <p>A task type is a subclass that implements {@link #evaluate}: from its children's
+ * statuses, the slots it reads, the time and its own state it reports the trigger flags
+ * {@code returns}, {@code success}, {@code switching} (and, for composites, the focus
+ * child). It never sets a status: the engine applies {@link StatusCycle} and calls
+ * {@link #onActivate} / {@link #onDeactivate} on the transitions into ACTIVATING and
+ * DEACTIVATING. See the package documentation for the processing contract.
+ */
+public abstract class TaskNode {
+
+    private static final int[] NO_SLOTS = new int[0];
+
+    private final String name;
+    private final String typeName;
+    private final List<TaskNode> children;
+
+    protected TaskNode(String name, String typeName, List<TaskNode> children) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.typeName = Objects.requireNonNull(typeName, "typeName");
+        this.children = List.copyOf(children);
+        if (name.isEmpty() || name.indexOf('/') >= 0) {
+            throw new IllegalArgumentException("task name '" + name + "' must be non-empty and contain no '/'");
+        }
+    }
+
+    public final String name() {
+        return name;
+    }
+
+    public final String typeName() {
+        return typeName;
+    }
+
+    public final List<TaskNode> children() {
+        return children;
+    }
+
+    /**
+     * Slots whose change must make the engine re-evaluate this task (its predicates and
+     * guards). Reading a slot that is not listed here gives stale results.
+     */
+    protected int[] reads() {
+        return NO_SLOTS;
+    }
+
+    /**
+     * Groups of output assignments; the task chooses the current group with
+     * {@link TaskContext#selectOutputs} (group 0 unless chosen otherwise). The current
+     * group's assignments are written while the task is ACTIVATING, RUNNING, FINISHED or
+     * ABORTED.
+     */
+    protected List<List<Assignment>> outputGroups() {
+        return List.of();
+    }
+
+    /** Every hook assignment this task may make, so the tree can check them up front. */
+    protected List<Assignment> hookAssignments() {
+        return List.of();
+    }
+
+    /** Number of Integer state values per instance ({@link TaskContext#intState}). */
+    protected int intStateSize() {
+        return 0;
+    }
+
+    /** Number of Real state values per instance ({@link TaskContext#realState}). */
+    protected int realStateSize() {
+        return 0;
+    }
+
+    /**
+     * Computes the trigger flags with {@link TaskContext#returns}, {@link TaskContext#switching}
+     * and {@link TaskContext#focus}. Must be a function of the status, the active flag, the
+     * children's statuses, the slots in {@link #reads()}, the time (with
+     * {@link TaskContext#wakeAt} for every future time it compares against) and the task's
+     * own state: evaluating again with nothing changed must change nothing.
+     */
+    protected abstract void evaluate(TaskContext ctx);
+
+    /** Entry procedure, on ACCEPT to ACTIVATING (before outputs start). */
+    protected void onActivate(TaskContext ctx) {
+    }
+
+    /** Exit procedure, on the transition into DEACTIVATING (after outputs stopped). */
+    protected void onDeactivate(TaskContext ctx) {
+    }
+
+    /** True if the task reacts to reset signals (see {@link #onReset}). */
+    protected boolean resettable() {
+        return false;
+    }
+
+    /** Reset signal from a Reset or Loop ancestor: forget latched state. */
+    protected void onReset(TaskContext ctx) {
+    }
+
+    /**
+     * Sets the children's active flags after the status was updated. The default is the
+     * focus rule of DESIGN §3.2 with break before make ({@link TaskContext#activateFocus()}).
+     */
+    protected void activateChildren(TaskContext ctx) {
+        ctx.activateFocus();
+    }
+
+    @Override
+    public String toString() {
+        return typeName + " '" + name + "'";
+    }
+}

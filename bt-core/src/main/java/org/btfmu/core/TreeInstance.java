@@ -1,0 +1,794 @@
+package org.btfmu.core;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.function.Consumer;
+import org.btfmu.core.blackboard.SlotReader;
+import org.btfmu.core.blackboard.SlotType;
+import org.btfmu.core.expr.Expression;
+
+/**
+ * One running behavior tree: the per-instance run-time state of a shared
+ * {@link TreeDefinition}, kept in flat arrays indexed by task and slot index, and the
+ * processing that settles it (see the package documentation for the semantics).
+ * Not thread-safe; one instance per FMU instance.
+ */
+public final class TreeInstance implements SlotReader {
+
+    static final Status[] STATUSES = Status.values();
+    static final byte ACCEPT = (byte) Status.ACCEPT.ordinal();
+    static final byte ACTIVATING = (byte) Status.ACTIVATING.ordinal();
+    static final byte RUNNING = (byte) Status.RUNNING.ordinal();
+    static final byte FINISHED = (byte) Status.FINISHED.ordinal();
+    static final byte ABORTED = (byte) Status.ABORTED.ordinal();
+    static final byte DEACTIVATING = (byte) Status.DEACTIVATING.ordinal();
+
+    private static final int REAL = SlotType.REAL.ordinal();
+    private static final int STRING = SlotType.STRING.ordinal();
+
+    /** Default bound on sweeps (event iterations) per instant. */
+    public static final int DEFAULT_MAX_ITERATIONS = 1000;
+
+    private final TreeDefinition def;
+    private final ProcessingMode mode;
+    private final TaskContext ctx;
+    private final TaskContext resetCtx;
+    private final boolean[] holdLast;
+
+    // run-time state (snapshotted)
+    final byte[] status;
+    final boolean[] active;
+    final int[] intState;
+    final double[] realState;
+    final int[] group;
+    final double[] realValue;
+    final double[] realBase;
+    final int[] intValue;
+    final int[] intBase;
+    final String[] stringValue;
+    final String[] stringBase;
+    final boolean[] writerActive;
+    final int[] slotWinner;
+    final boolean[] conflictReported;
+    double now;
+    boolean started;
+    long ticks;
+    double tickOrigin;
+
+    // processing
+    private TaskQueue current;
+    private TaskQueue next;
+    private final WakeQueue wakes;
+    private final int[] slotQueue;
+    private final boolean[] slotQueued;
+    private int slotHead;
+    private int slotCount;
+    final int[] pending;
+    final boolean[] pendingFlag;
+    int pendingCount;
+    private boolean sweeping;
+    private boolean descending;
+    private int position;
+    private boolean tickChanged;
+    private TreeSet<Integer> recording;
+    private String failure;
+    private int maxIterations = DEFAULT_MAX_ITERATIONS;
+
+    // observation
+    private StatusListener[] listeners = new StatusListener[0];
+    private final List<Consumer<String>> warningListeners = new ArrayList<>();
+    private long iterations;
+    private long evaluations;
+    private long activations;
+    private long deactivations;
+    private long timeEvents;
+
+    public TreeInstance(TreeDefinition definition, ProcessingMode mode) {
+        this.def = Objects.requireNonNull(definition, "definition");
+        this.mode = Objects.requireNonNull(mode, "mode");
+        int n = def.size();
+        int slots = def.blackboard().size();
+        status = new byte[n];
+        Arrays.fill(status, ACCEPT);
+        active = new boolean[n];
+        active[0] = true;
+        intState = new int[def.intStateSize];
+        realState = new double[def.realStateSize];
+        group = new int[n];
+        realValue = new double[slots];
+        realBase = new double[slots];
+        intValue = new int[slots];
+        intBase = new int[slots];
+        stringValue = new String[slots];
+        stringBase = new String[slots];
+        holdLast = new boolean[slots];
+        for (int s = 0; s < slots; s++) {
+            Slot slot = def.blackboard().slot(s);
+            holdLast[s] = slot.holdLast();
+            Object v = slot.defaultValue();
+            switch (slot.type()) {
+                case REAL -> realBase[s] = (Double) v;
+                case INTEGER -> intBase[s] = (Integer) v;
+                case BOOLEAN -> intBase[s] = (Boolean) v ? 1 : 0;
+                case STRING -> stringBase[s] = (String) v;
+            }
+        }
+        System.arraycopy(realBase, 0, realValue, 0, slots);
+        System.arraycopy(intBase, 0, intValue, 0, slots);
+        System.arraycopy(stringBase, 0, stringValue, 0, slots);
+        writerActive = new boolean[def.writerTask.length];
+        slotWinner = new int[slots];
+        Arrays.fill(slotWinner, -1);
+        conflictReported = new boolean[slots];
+        current = new TaskQueue(n);
+        next = new TaskQueue(n);
+        wakes = new WakeQueue(n);
+        slotQueue = new int[slots];
+        slotQueued = new boolean[slots];
+        pending = new int[slots];
+        pendingFlag = new boolean[slots];
+        ctx = new TaskContext(this);
+        resetCtx = new TaskContext(this);
+    }
+
+    public TreeDefinition definition() {
+        return def;
+    }
+
+    public ProcessingMode mode() {
+        return mode;
+    }
+
+    /** Bound on event iterations (sweeps) per instant before {@link EngineException}. */
+    public void setMaxIterationsPerInstant(int bound) {
+        if (bound < 1) {
+            throw new IllegalArgumentException("iteration bound must be at least 1, got " + bound);
+        }
+        maxIterations = bound;
+    }
+
+    // ------------------------------------------------------------------ time
+
+    /** Settles the first instant at {@code t0}. Call once, after setting the initial inputs. */
+    public void start(double t0) {
+        checkUsable();
+        if (started) {
+            throw new IllegalStateException("start: the tree was already started (at or before t=" + now + ")");
+        }
+        if (!Double.isFinite(t0)) {
+            throw new IllegalArgumentException("start: time must be finite, got " + t0);
+        }
+        started = true;
+        now = t0;
+        tickOrigin = t0;
+        ticks = 0;
+        for (int i = 0; i < status.length; i++) {
+            next.add(i);
+        }
+        settleNow();
+    }
+
+    /** Re-settles the current instant after inputs changed. */
+    public void settle() {
+        checkStarted("settle");
+        settleNow();
+    }
+
+    /**
+     * Processes every time event in (time(), t] at its own time with the inputs held
+     * (ticked: every grid point {@code t0 + k·period} in that interval), then the instant t.
+     */
+    public void advanceTo(double t) {
+        checkStarted("advanceTo");
+        if (!(t >= now) || Double.isInfinite(t)) {
+            throw new IllegalArgumentException("advanceTo(" + t + "): time must be finite and not before the"
+                    + " current time " + now);
+        }
+        if (mode.isTicked()) {
+            double period = mode.period();
+            while (true) {
+                double at = tickOrigin + (ticks + 1) * period;
+                if (at > t + 1e-9 * period) {
+                    break;
+                }
+                ticks++;
+                now = Math.max(now, at);
+                settleNow();
+            }
+            now = t;
+            return;
+        }
+        while (wakes.peekTime() <= t) {
+            now = wakes.peekTime();
+            timeEvents++;
+            while (!wakes.isEmpty() && wakes.peekTime() == now) {
+                next.add(wakes.poll());
+            }
+            settleNow();
+        }
+        now = t;
+        settleNow();
+    }
+
+    public double time() {
+        return now;
+    }
+
+    public boolean isStarted() {
+        return started;
+    }
+
+    // ------------------------------------------------------------------ statuses
+
+    public Status status(int taskIndex) {
+        return STATUSES[status[taskIndex]];
+    }
+
+    /** The active flag the parent gives the task (true for the root). */
+    public boolean isActive(int taskIndex) {
+        return active[taskIndex];
+    }
+
+    /** The earliest time the task asked to be woken at, or +infinity. */
+    public double nextTimeEvent() {
+        return wakes.peekTime();
+    }
+
+    // ------------------------------------------------------------------ blackboard access
+
+    public void setReal(int slot, double value) {
+        type(slot, SlotType.REAL, "setReal");
+        if (Double.doubleToRawLongBits(realBase[slot]) != Double.doubleToRawLongBits(value)) {
+            realBase[slot] = value;
+            if (slotWinner[slot] < 0) {
+                realValue[slot] = value;
+                addPending(slot);
+            }
+        }
+    }
+
+    public void setInteger(int slot, int value) {
+        type(slot, SlotType.INTEGER, "setInteger");
+        setInt(slot, value);
+    }
+
+    public void setBoolean(int slot, boolean value) {
+        type(slot, SlotType.BOOLEAN, "setBoolean");
+        setInt(slot, value ? 1 : 0);
+    }
+
+    public void setString(int slot, String value) {
+        type(slot, SlotType.STRING, "setString");
+        Objects.requireNonNull(value, "value");
+        if (!stringBase[slot].equals(value)) {
+            stringBase[slot] = value;
+            if (slotWinner[slot] < 0) {
+                stringValue[slot] = value;
+                addPending(slot);
+            }
+        }
+    }
+
+    public double getReal(int slot) {
+        type(slot, SlotType.REAL, "getReal");
+        return realValue[slot];
+    }
+
+    public int getInteger(int slot) {
+        type(slot, SlotType.INTEGER, "getInteger");
+        return intValue[slot];
+    }
+
+    public boolean getBoolean(int slot) {
+        type(slot, SlotType.BOOLEAN, "getBoolean");
+        return intValue[slot] != 0;
+    }
+
+    public String getString(int slot) {
+        type(slot, SlotType.STRING, "getString");
+        return stringValue[slot];
+    }
+
+    @Override
+    public double real(int slot) {
+        return def.slotTypes[slot] == REAL ? realValue[slot] : intValue[slot];
+    }
+
+    @Override
+    public int integer(int slot) {
+        return intValue[slot];
+    }
+
+    @Override
+    public boolean bool(int slot) {
+        return intValue[slot] != 0;
+    }
+
+    @Override
+    public String string(int slot) {
+        return stringValue[slot];
+    }
+
+    private void setInt(int slot, int value) {
+        if (intBase[slot] != value) {
+            intBase[slot] = value;
+            if (slotWinner[slot] < 0) {
+                intValue[slot] = value;
+                addPending(slot);
+            }
+        }
+    }
+
+    private void addPending(int slot) {
+        if (!pendingFlag[slot]) {
+            pendingFlag[slot] = true;
+            pending[pendingCount++] = slot;
+        }
+    }
+
+    private void type(int slot, SlotType expected, String operation) {
+        if (slot < 0 || slot >= def.slotTypes.length) {
+            throw new IllegalArgumentException(operation + ": no slot with index " + slot + " (the blackboard has "
+                    + def.slotTypes.length + ")");
+        }
+        if (def.slotTypes[slot] != expected.ordinal()) {
+            Slot s = def.blackboard().slot(slot);
+            throw new IllegalArgumentException(operation + ": slot '" + s.name() + "' is " + s.type() + ", not "
+                    + expected);
+        }
+    }
+
+    // ------------------------------------------------------------------ observation
+
+    public void addStatusListener(StatusListener listener) {
+        Objects.requireNonNull(listener, "listener");
+        listeners = Arrays.copyOf(listeners, listeners.length + 1);
+        listeners[listeners.length - 1] = listener;
+    }
+
+    /** Receives warnings such as two tasks writing one slot (each reported once). */
+    public void addWarningListener(Consumer<String> listener) {
+        warningListeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    public Counters counters() {
+        return new Counters(iterations, evaluations, activations, deactivations, timeEvents);
+    }
+
+    // ------------------------------------------------------------------ state
+
+    /** An immutable copy of the run-time state. */
+    public TreeState snapshot() {
+        return TreeState.capture(this);
+    }
+
+    /**
+     * Replaces the run-time state with {@code state} (taken from an instance of the same
+     * definition). Clears a previous {@link EngineException} failure. Listeners and counters
+     * are kept.
+     */
+    public void restore(TreeState state) {
+        state.applyTo(this);
+        current.clear();
+        next.clear();
+        wakes.clear();
+        for (int i = 0; i < status.length; i++) {
+            double t = state.wake(i);
+            if (t != Double.POSITIVE_INFINITY) {
+                wakes.set(i, t);
+            }
+        }
+        Arrays.fill(slotQueued, false);
+        slotHead = 0;
+        slotCount = 0;
+        Arrays.fill(pendingFlag, false);
+        for (int k = 0; k < pendingCount; k++) {
+            pendingFlag[pending[k]] = true;
+        }
+        failure = null;
+    }
+
+    double wakeTime(int task) {
+        return wakes.get(task);
+    }
+
+    // ------------------------------------------------------------------ processing
+
+    private void checkUsable() {
+        if (failure != null) {
+            throw new IllegalStateException("the tree instance failed earlier and needs restore(): " + failure);
+        }
+    }
+
+    private void checkStarted(String operation) {
+        checkUsable();
+        if (!started) {
+            throw new IllegalStateException(operation + ": call start(t0) first");
+        }
+    }
+
+    private void settleNow() {
+        for (int k = 0; k < pendingCount; k++) {
+            int s = pending[k];
+            pendingFlag[s] = false;
+            slotChanged(s);
+        }
+        pendingCount = 0;
+        drainSlots();
+        if (mode.isTicked()) {
+            tick();
+        } else {
+            sweepDirty();
+        }
+    }
+
+    private void sweepDirty() {
+        descending = true;
+        int sweeps = 0;
+        while (!next.isEmpty()) {
+            if (++sweeps > maxIterations) {
+                diagnose(sweeps);
+            }
+            iterations++;
+            TaskQueue swap = current;
+            current = next;
+            next = swap;
+            current.order(descending);
+            sweeping = true;
+            while (!current.isEmpty()) {
+                position = current.poll();
+                evaluate(position);
+            }
+            sweeping = false;
+            descending = !descending;
+        }
+    }
+
+    private void tick() {
+        next.clear();
+        descending = true;
+        int sweeps = 0;
+        int n = status.length;
+        do {
+            if (++sweeps > maxIterations) {
+                diagnose(sweeps);
+            }
+            iterations++;
+            tickChanged = false;
+            sweeping = true;
+            if (descending) {
+                for (int i = n - 1; i >= 0; i--) {
+                    position = i;
+                    evaluate(i);
+                }
+            } else {
+                for (int i = 0; i < n; i++) {
+                    position = i;
+                    evaluate(i);
+                }
+            }
+            sweeping = false;
+            descending = !descending;
+        } while (tickChanged);
+    }
+
+    /** Runs a few more sweeps recording who keeps switching, then fails the instance. */
+    private void diagnose(int sweeps) {
+        recording = new TreeSet<>();
+        try {
+            for (int extra = 0; extra < 4; extra++) {
+                if (mode.isTicked()) {
+                    tickChanged = false;
+                    sweeping = true;
+                    for (int i = status.length - 1; i >= 0; i--) {
+                        position = i;
+                        evaluate(i);
+                    }
+                    sweeping = false;
+                } else {
+                    TaskQueue swap = current;
+                    current = next;
+                    next = swap;
+                    current.order(descending);
+                    sweeping = true;
+                    while (!current.isEmpty()) {
+                        position = current.poll();
+                        evaluate(position);
+                    }
+                    sweeping = false;
+                    descending = !descending;
+                }
+            }
+        } catch (RuntimeException e) {
+            // the diagnosis is best effort; the report below names what was seen
+        }
+        List<String> names = new ArrayList<>();
+        for (int i : recording) {
+            if (names.size() == 20) {
+                names.add("...");
+                break;
+            }
+            names.add(def.path(i));
+        }
+        recording = null;
+        current.clear();
+        next.clear();
+        failure = "the instant t=" + now + " did not settle within " + (sweeps - 1)
+                + " event iterations; tasks still switching: " + names;
+        throw new EngineException(failure, names);
+    }
+
+    private void evaluate(int i) {
+        evaluations++;
+        TaskNode node = def.nodes[i];
+        TaskContext c = ctx;
+        c.bind(i);
+        node.evaluate(c);
+        byte prev = status[i];
+        byte nx = (byte) StatusCycle.next(STATUSES[prev], active[i], c.returns, c.success, c.switching).ordinal();
+        if (nx != prev) {
+            status[i] = nx;
+            boolean wasWriting = writing(prev);
+            boolean isWriting = writing(nx);
+            if (nx == ACTIVATING && prev == ACCEPT) {
+                activations++;
+                node.onActivate(c);
+            }
+            if (wasWriting && !isWriting) {
+                updateWriters(i);
+            }
+            if (nx == DEACTIVATING) {
+                deactivations++;
+                node.onDeactivate(c);
+            }
+            if (isWriting && !wasWriting) {
+                updateWriters(i);
+            }
+            if (recording != null) {
+                recording.add(i);
+            }
+            mark(i);
+            if (i > 0) {
+                mark(def.parent[i]);
+            }
+            StatusListener[] ls = listeners;
+            if (ls.length > 0) {
+                String path = def.path(i);
+                Status from = STATUSES[prev];
+                Status to = STATUSES[nx];
+                for (StatusListener l : ls) {
+                    l.statusChanged(now, i, path, from, to);
+                }
+            }
+        }
+        if (!mode.isTicked()) {
+            double w = c.wake > now ? c.wake : Double.POSITIVE_INFINITY;
+            wakes.set(i, w);
+        }
+        if (def.childStart[i + 1] > def.childStart[i]) {
+            node.activateChildren(c);
+        }
+        drainSlots();
+    }
+
+    private static boolean writing(byte s) {
+        return s >= ACTIVATING && s != DEACTIVATING;
+    }
+
+    /** Marks a task for re-evaluation: later in this sweep if it is still ahead, else in the next one. */
+    private void mark(int task) {
+        if (mode.isTicked()) {
+            tickChanged = true;
+            return;
+        }
+        if (sweeping && (descending ? task < position : task > position)) {
+            current.add(task);
+        } else {
+            next.add(task);
+        }
+    }
+
+    void stateChanged(int task) {
+        mark(task);
+    }
+
+    void setActive(int parentTask, int child, boolean on) {
+        if (active[child] != on) {
+            active[child] = on;
+            mark(child);
+            mark(parentTask);
+        }
+    }
+
+    void activateFocus(int task, int focus, boolean returns) {
+        byte s = status[task];
+        boolean on = s == ACTIVATING || s == RUNNING || s == FINISHED || s == ABORTED;
+        boolean mayStart = (s == ACTIVATING || s == RUNNING) && !returns;
+        int start = def.childStart[task];
+        int end = def.childStart[task + 1];
+        int focusChild = on && focus >= 0 ? def.childIndex[start + focus] : -1;
+        boolean othersBusy = false;
+        if (focusChild >= 0) {
+            for (int k = start; k < end; k++) {
+                int c = def.childIndex[k];
+                if (c != focusChild && status[c] >= ACTIVATING) {
+                    othersBusy = true;
+                    break;
+                }
+            }
+        }
+        for (int k = start; k < end; k++) {
+            int c = def.childIndex[k];
+            boolean want = false;
+            if (c == focusChild) {
+                byte cs = status[c];
+                want = writing(cs) || (mayStart && !othersBusy && (cs == ACCEPT || cs == DEACTIVATING));
+            }
+            setActive(task, c, want);
+        }
+    }
+
+    void resetRange(int from, int to) {
+        int[] r = def.resettables;
+        int k = Arrays.binarySearch(r, from);
+        if (k < 0) {
+            k = -k - 1;
+        }
+        for (; k < r.length && r[k] < to; k++) {
+            resetCtx.bind(r[k]);
+            def.nodes[r[k]].onReset(resetCtx);
+        }
+    }
+
+    void selectOutputs(int task, int g) {
+        if (group[task] != g) {
+            group[task] = g;
+            mark(task);
+            updateWriters(task);
+        }
+    }
+
+    // ------------------------------------------------------------------ blackboard writers
+
+    private void updateWriters(int task) {
+        boolean on = writing(status[task]);
+        int g = group[task];
+        for (int w : def.writersOfTask[task]) {
+            boolean want = on && def.writerGroup[w] == g;
+            if (writerActive[w] != want) {
+                writerActive[w] = want;
+                recompute(def.writerSlot[w]);
+            }
+        }
+    }
+
+    void assign(Assignment a) {
+        int s = a.slot();
+        Expression x = a.value();
+        switch (SlotType.values()[def.slotTypes[s]]) {
+            case REAL -> realBase[s] = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
+            case INTEGER -> intBase[s] = x.evalInteger(this);
+            case BOOLEAN -> intBase[s] = x.evalBoolean(this) ? 1 : 0;
+            case STRING -> stringBase[s] = Objects.requireNonNull(x.evalString(this), "string value");
+        }
+        recompute(s);
+    }
+
+    /** Sets the visible value of a slot: the first active writer's, else the stored value. */
+    private void recompute(int s) {
+        int winner = -1;
+        int second = -1;
+        for (int w : def.writersOfSlot[s]) {
+            if (writerActive[w]) {
+                if (winner < 0) {
+                    winner = w;
+                } else {
+                    second = w;
+                    break;
+                }
+            }
+        }
+        if (second >= 0 && !conflictReported[s]) {
+            conflictReported[s] = true;
+            warn("slot '" + def.blackboard().slot(s).name() + "' is written by '" + def.path(def.writerTask[winner])
+                    + "' and '" + def.path(def.writerTask[second]) + "' at t=" + now + "; the first in depth-first"
+                    + " order wins (reported once)");
+        }
+        int previous = slotWinner[s];
+        slotWinner[s] = winner;
+        boolean capture = winner < 0 && previous >= 0 && holdLast[s];
+        byte type = def.slotTypes[s];
+        boolean changed;
+        if (type == REAL) {
+            double v;
+            if (winner >= 0) {
+                Expression x = def.writerValue[winner];
+                v = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
+            } else {
+                if (capture) {
+                    realBase[s] = realValue[s];
+                }
+                v = realBase[s];
+            }
+            changed = Double.doubleToRawLongBits(v) != Double.doubleToRawLongBits(realValue[s]);
+            realValue[s] = v;
+        } else if (type == STRING) {
+            String v;
+            if (winner >= 0) {
+                v = Objects.requireNonNull(def.writerValue[winner].evalString(this), "string value");
+            } else {
+                if (capture) {
+                    stringBase[s] = stringValue[s];
+                }
+                v = stringBase[s];
+            }
+            changed = !v.equals(stringValue[s]);
+            stringValue[s] = v;
+        } else {
+            int v;
+            if (winner >= 0) {
+                Expression x = def.writerValue[winner];
+                v = type == SlotType.BOOLEAN.ordinal() ? (x.evalBoolean(this) ? 1 : 0) : x.evalInteger(this);
+            } else {
+                if (capture) {
+                    intBase[s] = intValue[s];
+                }
+                v = intBase[s];
+            }
+            changed = v != intValue[s];
+            intValue[s] = v;
+        }
+        if (changed) {
+            slotChanged(s);
+        }
+    }
+
+    private void slotChanged(int s) {
+        for (int t : def.tasksReadingSlot[s]) {
+            mark(t);
+        }
+        for (int w : def.writersReadingSlot[s]) {
+            if (writerActive[w]) {
+                int target = def.writerSlot[w];
+                if (!slotQueued[target]) {
+                    slotQueued[target] = true;
+                    slotQueue[(slotHead + slotCount++) % slotQueue.length] = target;
+                }
+            }
+        }
+    }
+
+    private void drainSlots() {
+        long budget = 1000L + 100L * (def.writerTask.length + slotQueue.length);
+        while (slotCount > 0) {
+            int s = slotQueue[slotHead];
+            slotHead = (slotHead + 1) % slotQueue.length;
+            slotCount--;
+            slotQueued[s] = false;
+            if (--budget < 0) {
+                List<String> names = new ArrayList<>();
+                names.add(def.blackboard().slot(s).name());
+                for (int k = 0; k < slotCount && names.size() < 20; k++) {
+                    names.add(def.blackboard().slot(slotQueue[(slotHead + k) % slotQueue.length]).name());
+                }
+                slotCount = 0;
+                Arrays.fill(slotQueued, false);
+                current.clear();
+                next.clear();
+                failure = "the outputs writing slots " + names + " depend on each other and never settle at t="
+                        + now;
+                throw new EngineException(failure, names);
+            }
+            recompute(s);
+        }
+    }
+
+    private void warn(String message) {
+        for (Consumer<String> l : warningListeners) {
+            l.accept(message);
+        }
+    }
+}

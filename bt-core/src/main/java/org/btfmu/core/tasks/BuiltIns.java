@@ -1,0 +1,15 @@
+package org.btfmu.core.tasks;
+
+import java.util.List;
+import org.btfmu.core.TaskType;
+
+/** The built-in task types, in manifest order. */
+public final class BuiltIns {
+
+    private BuiltIns() {
+    }
+
+    public static List<TaskType> types() {
+        return List.of(Root.TYPE, Condition.TYPE, Action.TYPE, Sequence.TYPE, Selector.TYPE, Parallel.TYPE);
+    }
+}

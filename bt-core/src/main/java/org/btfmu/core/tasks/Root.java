@@ -1,0 +1,31 @@
+package org.btfmu.core.tasks;
+
+import java.util.List;
+import org.btfmu.core.Status;
+import org.btfmu.core.TaskContext;
+import org.btfmu.core.TaskNode;
+import org.btfmu.core.TaskType;
+
+/**
+ * The tree's top: always active, activates its child whenever the child accepts. It
+ * returns only when the child returns non-transiently (FINISHED or ABORTED), which
+ * latches, since the root never deactivates its child; a child that succeeds or fails
+ * transiently is watched and activated again when it accepts.
+ */
+public final class Root extends TaskNode {
+
+    public static final TaskType TYPE = TaskType.of("Root", 1, 1, List.of(),
+            (name, args, children) -> new Root(name, children.get(0)));
+
+    public Root(String name, TaskNode child) {
+        super(name, TYPE.name(), List.of(child));
+    }
+
+    @Override
+    protected void evaluate(TaskContext ctx) {
+        Status child = ctx.childStatus(0);
+        ctx.returns(child == Status.FINISHED || child == Status.ABORTED, child == Status.FINISHED);
+        ctx.switching(ctx.childrenSwitching());
+        ctx.focus(0);
+    }
+}

@@ -1,0 +1,71 @@
+package org.btfmu.core;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import org.btfmu.core.blackboard.SlotType;
+import org.btfmu.core.expr.JavaExpression;
+import org.junit.jupiter.api.Test;
+
+class TaskTypeRegistryTest {
+
+    @Test
+    void standardRegistryBuildsTasksFromCheckedArguments() {
+        TaskType action = TaskTypeRegistry.standard().find("Action").orElseThrow();
+        TaskNode node = action.build("fly", Map.of("entryDuration", 2, "done", JavaExpression.constant(true)),
+                List.of());
+        assertEquals("Action", node.typeName());
+        TaskType sequence = TaskTypeRegistry.standard().find("Sequence").orElseThrow();
+        TaskNode seq = sequence.build("s", Map.of(), List.of(node));
+        TreeInstance t = new TreeInstance(TreeDefinition.of(BlackboardDefinition.of(List.of()),
+                TaskTypeRegistry.standard().find("Root").orElseThrow().build("r", Map.of(), List.of(seq))),
+                ProcessingMode.EVENT_DRIVEN);
+        t.start(0);
+        assertEquals(Status.SUCCESS, t.status(1), "done at once: transient success");
+    }
+
+    @Test
+    void badArgumentsAreRejectedWithTaskAndParameterNamed() {
+        TaskType condition = TaskTypeRegistry.standard().find("Condition").orElseThrow();
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> condition.build("c", Map.of(), List.of()));
+        assertTrue(missing.getMessage().contains("'c'") && missing.getMessage().contains("predicate"));
+        IllegalArgumentException wrongType = assertThrows(IllegalArgumentException.class,
+                () -> condition.build("c", Map.of("predicate", JavaExpression.constant(1.0)), List.of()));
+        assertTrue(wrongType.getMessage().contains("BOOLEAN"), wrongType.getMessage());
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> condition.build("c", Map.of("predicat", JavaExpression.constant(true)), List.of()));
+        assertTrue(unknown.getMessage().contains("predicat"), unknown.getMessage());
+        IllegalArgumentException children = assertThrows(IllegalArgumentException.class,
+                () -> TaskTypeRegistry.standard().find("Sequence").orElseThrow().build("s", Map.of(), List.of()));
+        assertTrue(children.getMessage().contains("at least 1"), children.getMessage());
+    }
+
+    @Test
+    void customTypeIsOneClassAndOneRegistration() {
+        TaskType always = TaskType.of("Always", 0, 0, List.of(), (name, args, children) -> new TaskNode(name,
+                "Always", children) {
+            @Override
+            protected void evaluate(TaskContext ctx) {
+                ctx.returns(true, true);
+            }
+        });
+        TaskTypeRegistry registry = TaskTypeRegistry.standard().with(always);
+        assertTrue(registry.find("Always").isPresent());
+        assertFalse(TaskTypeRegistry.standard().find("Always").isPresent(), "with() returns a new registry");
+        assertThrows(IllegalArgumentException.class, () -> registry.with(always));
+    }
+
+    @Test
+    void manifestSpellsTheContractNames() {
+        List<String> names = TaskTypeRegistry.standard().types().stream().map(TaskType::name).toList();
+        assertTrue(names.containsAll(List.of("Root", "Condition", "Action", "Sequence", "Selector")), names.toString());
+        ParameterSpec predicate = TaskTypeRegistry.standard().find("Condition").orElseThrow().parameters().get(0);
+        assertEquals(new ParameterSpec("predicate", ParameterKind.EXPRESSION, SlotType.BOOLEAN, true, null,
+                predicate.description()), predicate);
+    }
+}
