@@ -32,7 +32,8 @@ public final class MissionException extends RuntimeException {
         StringBuilder text = new StringBuilder(source).append(": ").append(problems.size())
                 .append(problems.size() == 1 ? " problem" : " problems");
         for (Problem problem : problems) {
-            text.append(System.lineSeparator()).append(source).append(':').append(problem);
+            text.append(System.lineSeparator()).append(source)
+                    .append(problem.line() > 0 ? ":" : ": ").append(problem);
         }
         return text.toString();
     }

@@ -11,6 +11,8 @@ import picocli.CommandLine.Command;
         description = "Behavior-tree mission plans as FMI 2.0 Co-Simulation FMUs.",
         subcommands = {
             CommandLine.HelpCommand.class,
+            ValidateCommand.class,
+            ShowCommand.class,
         })
 public final class BtFmu {
 

@@ -1,0 +1,152 @@
+package org.btfmu.mission;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.btfmu.core.BlackboardDefinition;
+import org.btfmu.core.TaskNode;
+import org.btfmu.core.TaskTypeRegistry;
+import org.btfmu.core.TreeDefinition;
+
+/**
+ * Reads and validates mission files. Every problem of a file is collected
+ * and reported at once in a {@link MissionException}, each with its JSON
+ * pointer, line and column.
+ *
+ * <p>Format (see {@code schema/mission.schema.json} and {@code examples/}):
+ * <pre>
+ * {
+ *   "name": "traffic_circuit",              C identifier: the FMU's model name
+ *   "description": "...",                   optional
+ *   "statusOutputs": true,                  optional: status.&lt;task path&gt; Integer outputs
+ *   "variables": [ {"name": "altitude", "causality": "input", "type": "Real",
+ *                   "start": 0, "unit": "m", "min": 0, "description": "..."}, ... ],
+ *   "subtrees": { "fly_to": {"ports": {"x": "Real"}, "tree": {task}} },   optional
+ *   "tree": {task}
+ * }
+ * task = {"type": "Sequence", "name": "main", "children": [task...], parameter: value...}
+ *      | {"type": "SubTree", "name": "wp1", "subtree": "fly_to", "arguments": {"x": "100"}}
+ * </pre>
+ * Causality: input, output, parameter (variability fixed or tunable), local.
+ * Parameters are the task type's manifest entries: expressions as strings
+ * (or JSON numbers and booleans), assignments as objects
+ * {@code {"variable": "expression"}}, states and transitions as arrays.
+ */
+public final class MissionLoader {
+
+    /** Largest accepted mission file, in bytes (and characters for in-memory text). */
+    public static final long MAX_FILE_SIZE = 4L << 20;
+
+    private static final List<String> KEYS =
+            List.of("$schema", "name", "description", "statusOutputs", "variables", "subtrees", "tree");
+
+    private MissionLoader() {
+    }
+
+    public static Mission load(Path file) {
+        return load(file, TaskTypeRegistry.standard());
+    }
+
+    /** Loads a file; also unreadable and oversized files end in a {@link MissionException}. */
+    public static Mission load(Path file, TaskTypeRegistry registry) {
+        String source = file.toString();
+        try {
+            long size = Files.size(file);
+            if (size > MAX_FILE_SIZE) {
+                throw tooLarge(source, size);
+            }
+            byte[] bytes = Files.readAllBytes(file);
+            String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
+            return load(text, source, registry);
+        } catch (CharacterCodingException e) {
+            throw single(source, "the file is not UTF-8 text");
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw single(source, "no such file");
+        } catch (IOException e) {
+            throw single(source, "cannot read the file: " + e.getMessage());
+        }
+    }
+
+    public static Mission load(String json, String sourceName) {
+        return load(json, sourceName, TaskTypeRegistry.standard());
+    }
+
+    public static Mission load(String json, String sourceName, TaskTypeRegistry registry) {
+        if (json.length() > MAX_FILE_SIZE) {
+            throw tooLarge(sourceName, json.length());
+        }
+        List<Problem> parseProblems = new ArrayList<>();
+        JsonDocument document = JsonDocument.parse(json, parseProblems);
+        if (document == null || !parseProblems.isEmpty()) {
+            throw new MissionException(sourceName, parseProblems);
+        }
+        Problems problems = new Problems(document);
+        Mission mission = read(document.root(), problems, registry, json);
+        if (problems.count() > 0 || mission == null) {
+            throw new MissionException(sourceName, problems.list());
+        }
+        return mission;
+    }
+
+    private static Mission read(JsonNode root, Problems problems, TaskTypeRegistry registry, String text) {
+        if (!root.isObject()) {
+            problems.add("", "a mission must be a JSON object, got " + Problems.kind(root));
+            return null;
+        }
+        problems.onlyKeys(root, "", KEYS, "a mission");
+        String name = problems.string(root, "", "name", true);
+        if (name != null) {
+            String nameProblem = Names.identifierProblem(name, "mission");
+            if (nameProblem != null) {
+                problems.add("/name", nameProblem + " (it names the FMU's model and files)");
+            }
+        }
+        String description = problems.string(root, "", "description", false);
+        boolean statusOutputs = true;
+        JsonNode status = root.get("statusOutputs");
+        if (status != null) {
+            if (status.isBoolean()) {
+                statusOutputs = status.booleanValue();
+            } else {
+                problems.add("/statusOutputs", "'statusOutputs' must be true or false, got " + Problems.kind(status));
+            }
+        }
+        VariableReader variables = new VariableReader(problems, statusOutputs);
+        if (root.has("variables")) {
+            variables.read(root.get("variables"), "/variables");
+        }
+        BlackboardDefinition blackboard = BlackboardDefinition.of(variables.slots);
+        TreeReader trees = new TreeReader(problems, registry, blackboard);
+        if (root.has("subtrees")) {
+            trees.readSubtrees(root.get("subtrees"), "/subtrees");
+        }
+        if (!root.has("tree")) {
+            problems.add("", "missing required key 'tree'");
+            return null;
+        }
+        TaskNode rootTask = trees.readTree(root.get("tree"), "/tree");
+        if (rootTask == null || problems.count() > 0) {
+            return null;
+        }
+        try {
+            TreeDefinition tree = TreeDefinition.of(blackboard, rootTask);
+            return new Mission(name, description, variables.variables, tree, statusOutputs, text);
+        } catch (IllegalArgumentException e) {
+            problems.add("/tree", e.getMessage());
+            return null;
+        }
+    }
+
+    private static MissionException tooLarge(String source, long size) {
+        return single(source, "file too large: " + size + " bytes (limit " + MAX_FILE_SIZE + ")");
+    }
+
+    private static MissionException single(String source, String message) {
+        return new MissionException(source, List.of(new Problem("", message, 0, 0)));
+    }
+}
