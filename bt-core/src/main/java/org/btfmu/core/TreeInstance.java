@@ -411,6 +411,21 @@ public final class TreeInstance implements SlotReader {
     }
 
     private void settleNow() {
+        try {
+            settlePending();
+        } catch (RuntimeException | StackOverflowError e) {
+            // A task or expression failed mid-instant: the state is inconsistent now.
+            current.clear();
+            next.clear();
+            sweeping = false;
+            if (failure == null) {
+                failure = "at t=" + now + ": " + e;
+            }
+            throw e;
+        }
+    }
+
+    private void settlePending() {
         for (int k = 0; k < pendingCount; k++) {
             int s = pending[k];
             pendingFlag[s] = false;

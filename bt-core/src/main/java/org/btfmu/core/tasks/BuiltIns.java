@@ -10,6 +10,8 @@ public final class BuiltIns {
     }
 
     public static List<TaskType> types() {
-        return List.of(Root.TYPE, Condition.TYPE, Action.TYPE, Sequence.TYPE, Selector.TYPE, Parallel.TYPE);
+        return List.of(Root.TYPE, Condition.TYPE, Action.TYPE, Sequence.TYPE, Selector.TYPE, Parallel.TYPE,
+                Inverter.TYPE, ForceSuccess.TYPE, ForceFailure.TYPE, Memory.TYPE, Reset.TYPE, Loop.TYPE, Wait.TYPE,
+                Timeout.TYPE, StateMachine.TYPE);
     }
 }

@@ -1,0 +1,21 @@
+package org.btfmu.core.tasks;
+
+import java.util.List;
+import org.btfmu.core.TaskNode;
+import org.btfmu.core.TaskType;
+
+/** Succeeds whenever its child returns, whatever the child's result. */
+public final class ForceSuccess extends ResultMapper {
+
+    public static final TaskType TYPE = TaskType.of("ForceSuccess", 1, 1, List.of(),
+            (name, args, children) -> new ForceSuccess(name, children.get(0)));
+
+    public ForceSuccess(String name, TaskNode child) {
+        super(name, TYPE.name(), child);
+    }
+
+    @Override
+    boolean map(boolean childSucceeded) {
+        return true;
+    }
+}

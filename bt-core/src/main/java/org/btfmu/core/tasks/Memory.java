@@ -1,0 +1,73 @@
+package org.btfmu.core.tasks;
+
+import java.util.List;
+import org.btfmu.core.ParameterKind;
+import org.btfmu.core.ParameterSpec;
+import org.btfmu.core.Status;
+import org.btfmu.core.TaskContext;
+import org.btfmu.core.TaskNode;
+import org.btfmu.core.TaskType;
+
+/**
+ * 2015 memory decorator. Until it latches it follows its child. It latches the child's
+ * first result, whenever it is evaluated and sees one (SUCCESS or FINISHED latch success;
+ * FAILURE or ABORTED latch failure unless {@code successOnly}), whether or not the memory
+ * itself is active. Latched, it returns the latched result (transiently while idle: it is
+ * never activated again) and keeps its child inactive, until a reset signal from a Reset
+ * or Loop above clears the latch.
+ */
+public final class Memory extends TaskNode {
+
+    public static final TaskType TYPE = TaskType.of("Memory", 1, 1, List.of(
+            ParameterSpec.optional("successOnly", ParameterKind.BOOLEAN, false,
+                    "latch only a success; a failure passes through unlatched")),
+            (name, args, children) -> new Memory(name, children.get(0), args.bool("successOnly")));
+
+    private static final int NONE = 0;
+    private static final int SUCCEEDED = 1;
+    private static final int FAILED = 2;
+
+    private final boolean successOnly;
+
+    public Memory(String name, TaskNode child, boolean successOnly) {
+        super(name, TYPE.name(), List.of(child));
+        this.successOnly = successOnly;
+    }
+
+    @Override
+    protected int intStateSize() {
+        return 1;
+    }
+
+    @Override
+    protected boolean resettable() {
+        return true;
+    }
+
+    @Override
+    protected void onReset(TaskContext ctx) {
+        ctx.setIntState(0, NONE);
+    }
+
+    @Override
+    protected void evaluate(TaskContext ctx) {
+        int latch = ctx.intState(0);
+        Status child = ctx.childStatus(0);
+        if (latch == NONE) {
+            if (child.isSucceeded()) {
+                latch = SUCCEEDED;
+            } else if (child.isFailed() && !successOnly) {
+                latch = FAILED;
+            }
+            ctx.setIntState(0, latch);
+        }
+        if (latch != NONE) {
+            ctx.returns(true, latch == SUCCEEDED);
+            ctx.focus(-1);
+        } else {
+            ctx.returns(child.isFailed(), false);
+            ctx.focus(0);
+        }
+        ctx.switching(ctx.childrenSwitching());
+    }
+}
