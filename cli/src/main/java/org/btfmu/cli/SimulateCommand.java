@@ -1,0 +1,268 @@
+package org.btfmu.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.DoubleConsumer;
+import java.util.regex.Pattern;
+import org.btfmu.cosim.CoSimulation;
+import org.btfmu.cosim.CoSimulationException;
+import org.btfmu.cosim.ConnectionFile;
+import org.btfmu.cosim.CsvWriter;
+import org.btfmu.cosim.FmuInstance;
+import org.btfmu.cosim.InputReplay;
+import org.btfmu.cosim.SampleListener;
+import org.btfmu.cosim.StatusTimelineChart;
+import org.btfmu.cosim.Trace;
+import org.btfmu.cosim.VariableChart;
+import org.btfmu.cosim.VariableReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bt-fmu simulate}: co-simulates FMI 2.0 Co-Simulation FMUs at a fixed
+ * communication step and writes result.csv, the task status timeline and plots.
+ */
+@Command(name = "simulate", mixinStandardHelpOptions = true,
+        description = {
+            "Co-simulates FMI 2.0 Co-Simulation FMUs (e.g. a mission FMU and a plant FMU) at a fixed "
+                + "communication step and writes result.csv, status.png (every task's status over time, "
+                + "from the status.* outputs) and one PNG per --plot variable.",
+            "FMUs are named by their file name without .fmu, or by <name>=<file>. Variables are "
+                + "written <fmu>.<variable>; a bare variable name is enough when only one FMU has it.",
+            "result.csv: a column 'time', then the recorded variables, named exactly as in "
+                + "modelDescription.xml with one FMU and <fmu>.<variable> with several."})
+public final class SimulateCommand implements Callable<Integer> {
+
+    private static final Pattern NAMED_FMU = Pattern.compile("([A-Za-z_][A-Za-z0-9_-]*)=(.+\\.fmu)");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--fmu", required = true, paramLabel = "[<name>=]<file.fmu>",
+            description = "An FMU to co-simulate (repeat for several).")
+    List<String> fmus = new ArrayList<>();
+
+    @Option(names = "--connections", paramLabel = "<file.json>",
+            description = "Connections and parameters: {\"connections\": [{\"from\": \"a.out\", \"to\": \"b.in\"}], "
+                + "\"parameters\": {\"b.k\": 0.5}}.")
+    Path connections;
+
+    @Option(names = {"-p", "--parameter"}, paramLabel = "<fmu.variable>=<value>",
+            description = "A parameter or input start value (repeatable; after those of --connections).")
+    List<String> parameterValues = new ArrayList<>();
+
+    @Option(names = "--inputs", paramLabel = "<file.csv>",
+            description = "Replay recorded inputs into the single FMU: columns 'time' and <input> or <fmu>.<input>.")
+    Path inputs;
+
+    @Option(names = "--start", defaultValue = "0", description = "Start time in s (default ${DEFAULT-VALUE}).")
+    double start;
+
+    @Option(names = "--stop", required = true, description = "Stop time in s.")
+    double stop;
+
+    @Option(names = "--step", required = true, description = "Communication step in s.")
+    double step;
+
+    @Option(names = {"-o", "--output"}, required = true, paramLabel = "<dir>",
+            description = "Directory for result.csv and the plots (created if needed).")
+    Path output;
+
+    @Option(names = "--record", paramLabel = "<fmu.variable>",
+            description = "A variable to record (repeatable; default: every output of every FMU).")
+    List<String> record = new ArrayList<>();
+
+    @Option(names = "--record-inputs", description = "Also record every input (what --inputs can replay).")
+    boolean recordInputs;
+
+    @Option(names = "--plot", paramLabel = "<fmu.variable>", description = "A variable to plot as <variable>.png (repeatable).")
+    List<String> plots = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        PrintWriter err = spec.commandLine().getErr();
+        PrintWriter out = spec.commandLine().getOut();
+        try {
+            out.println(run(message -> err.println(message)));
+            out.flush();
+            return 0;
+        } catch (CoSimulationException e) {
+            err.println("bt-fmu simulate: " + e.getMessage());
+            err.flush();
+            return BtFmu.EXIT_BAD_INPUT;
+        }
+    }
+
+    private String run(java.util.function.Consumer<String> log) {
+        if (inputs != null && fmus.size() != 1) {
+            throw new CoSimulationException("--inputs replays into a single FMU; got " + fmus.size() + " --fmu options");
+        }
+        List<CoSimulation.FmuSpec> specs = new ArrayList<>();
+        for (String fmu : fmus) {
+            var named = NAMED_FMU.matcher(fmu);
+            if (named.matches()) {
+                specs.add(new CoSimulation.FmuSpec(named.group(1), Path.of(named.group(2))));
+            } else {
+                Path path = Path.of(fmu);
+                String file = path.getFileName().toString();
+                specs.add(new CoSimulation.FmuSpec(file.endsWith(".fmu") ? file.substring(0, file.length() - 4) : file, path));
+            }
+        }
+        try (CoSimulation sim = CoSimulation.load(specs, log)) {
+            List<FmuInstance> loaded = sim.fmus();
+            if (connections != null) {
+                ConnectionFile wiring = ConnectionFile.read(connections, loaded);
+                sim.connect(wiring.connections());
+                sim.set(wiring.parameters());
+            }
+            List<ConnectionFile.ParameterValue> values = new ArrayList<>();
+            for (String assignment : parameterValues) {
+                int eq = assignment.indexOf('=');
+                if (eq <= 0) {
+                    throw new CoSimulationException("--parameter '" + assignment + "': expected <fmu.variable>=<value>");
+                }
+                String where = "--parameter " + assignment;
+                values.add(ConnectionFile.ParameterValue.of(
+                        VariableReference.resolve(assignment.substring(0, eq), loaded, where),
+                        assignment.substring(eq + 1), where));
+            }
+            sim.set(values);
+            if (inputs != null) {
+                sim.replay(InputReplay.read(inputs, loaded.get(0)));
+            }
+            return simulate(sim, loaded);
+        }
+    }
+
+    private String simulate(CoSimulation sim, List<FmuInstance> loaded) {
+        // What is sampled: the recorded variables, then plotted ones and task statuses not among them.
+        Set<VariableReference> sampled = new LinkedHashSet<>();
+        if (record.isEmpty()) {
+            sampled.addAll(sim.allOutputs());
+        } else {
+            record.forEach(r -> sampled.add(VariableReference.resolve(r, loaded, "--record")));
+        }
+        if (recordInputs) {
+            for (FmuInstance fmu : loaded) {
+                fmu.inputs().forEach(v -> sampled.add(new VariableReference(fmu, v)));
+            }
+        }
+        List<VariableReference> plotted = new ArrayList<>();
+        for (String p : plots) {
+            VariableReference r = VariableReference.resolve(p, loaded, "--plot");
+            if (r.variable().type() == org.btfmu.cosim.VariableType.STRING) {
+                throw new CoSimulationException("--plot: '" + r + "' is a String and cannot be plotted");
+            }
+            plotted.add(r);
+            sampled.add(r);
+        }
+        List<VariableReference> statuses = sim.allOutputs().stream()
+                .filter(r -> r.variable().name().startsWith("status.")
+                        && r.variable().type() == org.btfmu.cosim.VariableType.INTEGER)
+                .toList();
+        sampled.addAll(statuses);
+        List<VariableReference> columns = List.copyOf(sampled);
+
+        Trace plotTrace = new Trace(plotted.stream().mapToInt(columns::indexOf).toArray());
+        Trace statusTrace = new Trace(statuses.stream().mapToInt(columns::indexOf).toArray());
+        createDirectory(output);
+        Path csv = output.resolve("result.csv");
+        CoSimulation.Result result;
+        try (CsvWriter writer = new CsvWriter(csv)) {
+            List<SampleListener> listeners = List.of(writer, plotTrace, statusTrace);
+            try (Progress progress = new Progress(spec.commandLine().getErr())) {
+                result = sim.run(start, stop, step, columns, listeners, progress);
+            }
+        } catch (CoSimulationException e) {
+            throw new CoSimulationException(e.getMessage() + " (" + csv + " holds the results up to there)", e);
+        }
+
+        List<Path> written = new ArrayList<>(List.of(csv));
+        try {
+            if (!statuses.isEmpty()) {
+                List<String> tasks = statuses.stream().map(r -> (loaded.size() > 1 ? r.fmu().name() + ":" : "")
+                        + r.variable().name().substring("status.".length())).toList();
+                List<double[]> values = new ArrayList<>();
+                for (int i = 0; i < statuses.size(); i++) {
+                    values.add(statusTrace.values(i));
+                }
+                Path png = output.resolve("status.png");
+                StatusTimelineChart.write(png, tasks, statusTrace.times(), values);
+                written.add(png);
+            }
+            for (int i = 0; i < plotted.size(); i++) {
+                String title = sim.columnNames(List.of(plotted.get(i))).get(0);
+                Path png = output.resolve(title.replaceAll("[^A-Za-z0-9._-]", "_") + ".png");
+                VariableChart.write(png, title, plotTrace.times(), plotTrace.values(i));
+                written.add(png);
+            }
+        } catch (IOException e) {
+            throw new CoSimulationException(output + ": cannot write a plot: " + e.getMessage(), e);
+        }
+        return String.format(Locale.ROOT, "simulated %s s to %s s in %.2f s wall time: %d steps of %s s, "
+                + "%d status changes; wrote %s", fmt(result.start()), fmt(result.stop()), result.wallSeconds(),
+                result.steps(), fmt(step), statusTrace.changes(),
+                String.join(", ", written.stream().map(Path::toString).toList()));
+    }
+
+    private static String fmt(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? String.valueOf((long) value) : String.valueOf(value);
+    }
+
+    private static void createDirectory(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new CoSimulationException(dir + ": cannot create the output directory: " + e.getMessage(), e);
+        }
+    }
+
+    /** A progress bar on stderr, only in a terminal and only once a run has taken more than two seconds. */
+    private static final class Progress implements DoubleConsumer, AutoCloseable {
+        private final PrintWriter err;
+        private final boolean terminal = System.console() != null;
+        private final long started = System.nanoTime();
+        private long lastDrawn;
+        private boolean drawn;
+
+        Progress(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void accept(double fraction) {
+            if (!terminal) {
+                return;
+            }
+            long now = System.nanoTime();
+            if (now - started < 2_000_000_000L || now - lastDrawn < 200_000_000L) {
+                return;
+            }
+            lastDrawn = now;
+            drawn = true;
+            int width = 40;
+            int done = (int) Math.round(fraction * width);
+            err.print("\r[" + "#".repeat(done) + " ".repeat(width - done) + "] "
+                    + String.format(Locale.ROOT, "%3.0f%%", fraction * 100));
+            err.flush();
+        }
+
+        @Override
+        public void close() {
+            if (drawn) {
+                err.print("\r" + " ".repeat(50) + "\r");
+                err.flush();
+            }
+        }
+    }
+}

@@ -1,0 +1,210 @@
+package org.btfmu.cosim;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
+
+/**
+ * A fixed-step co-simulation master for FMI 2.0 Co-Simulation FMUs.
+ *
+ * <p>At every communication point all FMUs step from the same time with the inputs
+ * of that point (Jacobi); then outputs are copied to connected inputs. An FMU whose
+ * inputs changed may change its outputs at once (direct feedthrough), so the copy
+ * is repeated for those FMUs until nothing changes (at most once per FMU). The
+ * recorded variables are sampled after that, so a row shows the inputs each FMU
+ * steps with from that point on.
+ */
+public final class CoSimulation implements AutoCloseable {
+
+    /** An FMU file and the instance name it gets in the co-simulation. */
+    public record FmuSpec(String name, Path path) {}
+
+    private final List<FmuInstance> fmus;
+    private final List<Connection> connections = new ArrayList<>();
+    private final List<ConnectionFile.ParameterValue> parameters = new ArrayList<>();
+    private final Map<Connection, Object> lastTransferred = new HashMap<>();
+    private InputReplay replay;
+
+    private CoSimulation(List<FmuInstance> fmus) {
+        this.fmus = fmus;
+    }
+
+    /** Loads every FMU (no instantiation yet); on an error the ones already loaded are closed. */
+    public static CoSimulation load(List<FmuSpec> specs, Consumer<String> log) {
+        Set<String> names = new HashSet<>();
+        for (FmuSpec spec : specs) {
+            if (!names.add(spec.name())) {
+                throw new CoSimulationException("two FMUs are named '" + spec.name()
+                        + "'; name them with --fmu <name>=<file>");
+            }
+        }
+        List<FmuInstance> loaded = new ArrayList<>();
+        try {
+            for (FmuSpec spec : specs) {
+                loaded.add(FmuInstance.load(spec.name(), spec.path(), log));
+            }
+        } catch (RuntimeException e) {
+            loaded.forEach(FmuInstance::close);
+            throw e;
+        }
+        return new CoSimulation(loaded);
+    }
+
+    public List<FmuInstance> fmus() {
+        return List.copyOf(fmus);
+    }
+
+    public void connect(List<Connection> wiring) {
+        Set<String> inputs = new HashSet<>();
+        for (Connection c : connections) {
+            inputs.add(c.to().toString());
+        }
+        for (Connection c : wiring) {
+            if (!inputs.add(c.to().toString())) {
+                throw new CoSimulationException("input '" + c.to() + "' is connected twice");
+            }
+            connections.add(c);
+        }
+    }
+
+    public void set(List<ConnectionFile.ParameterValue> values) {
+        parameters.addAll(values);
+    }
+
+    /** Replays recorded inputs into the (single) FMU of this co-simulation. */
+    public void replay(InputReplay inputs) {
+        for (Connection c : connections) {
+            if (c.to().fmu() == inputs.fmu() && inputs.inputs().contains(c.to().variable())) {
+                throw new CoSimulationException("input '" + c.to() + "' is both connected and replayed");
+            }
+        }
+        this.replay = inputs;
+    }
+
+    /** Every output of every FMU, in FMU order then modelDescription order. */
+    public List<VariableReference> allOutputs() {
+        List<VariableReference> result = new ArrayList<>();
+        for (FmuInstance fmu : fmus) {
+            fmu.outputs().forEach(v -> result.add(new VariableReference(fmu, v)));
+        }
+        return result;
+    }
+
+    /**
+     * Column names: the variable names exactly as in modelDescription.xml when the
+     * co-simulation has one FMU, {@code <instance>.<variable>} when it has several.
+     */
+    public List<String> columnNames(List<VariableReference> recorded) {
+        return recorded.stream().map(r -> fmus.size() == 1 ? r.variable().name() : r.toString()).toList();
+    }
+
+    /** What a run did. */
+    public record Result(double start, double stop, long steps, double wallSeconds) {}
+
+    /**
+     * Instantiates and initializes every FMU, then steps from {@code start} to
+     * {@code stop} with {@code step} (the last step is shortened to end on stop),
+     * sampling {@code recorded} at start and after every step.
+     */
+    public Result run(double start, double stop, double step, List<VariableReference> recorded,
+            List<SampleListener> listeners, DoubleConsumer progress) {
+        if (!(step > 0) || !(stop > start) || !Double.isFinite(stop) || !Double.isFinite(start)) {
+            throw new CoSimulationException("need start < stop and step > 0 (start " + start + ", stop " + stop
+                    + ", step " + step + ")");
+        }
+        long wallStart = System.nanoTime();
+        List<String> columns = columnNames(recorded);
+        listeners.forEach(l -> l.columns(columns));
+        Object[] values = new Object[recorded.size()];
+
+        for (FmuInstance fmu : fmus) {
+            fmu.instantiate();
+        }
+        for (ConnectionFile.ParameterValue p : parameters) {
+            p.target().fmu().set(p.target().variable(), p.value());
+        }
+        for (FmuInstance fmu : fmus) {
+            fmu.enterInitialization(start, stop);
+        }
+        if (replay != null) {
+            replay.apply(start);
+        }
+        exchange();
+        for (FmuInstance fmu : fmus) {
+            fmu.exitInitialization();
+        }
+        exchange();
+        sample(start, recorded, values, listeners);
+
+        long steps = (long) Math.ceil((stop - start) / step - 1e-9);
+        double previous = start;
+        for (long i = 1; i <= steps; i++) {
+            double time = i == steps ? stop : start + i * step; // no summed rounding errors
+            for (FmuInstance fmu : fmus) {
+                fmu.doStep(time - previous);
+                fmu.moveTo(time);
+            }
+            if (replay != null) {
+                replay.apply(time);
+            }
+            exchange();
+            sample(time, recorded, values, listeners);
+            progress.accept((double) i / steps);
+            previous = time;
+        }
+        return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9);
+    }
+
+    /** Copies outputs to inputs until the FMUs that received new values show no new outputs. */
+    private void exchange() {
+        Set<FmuInstance> sources = new LinkedHashSet<>(fmus);
+        for (int pass = 0; pass <= fmus.size() && !sources.isEmpty(); pass++) {
+            Set<FmuInstance> changed = new LinkedHashSet<>();
+            for (Connection c : connections) {
+                if (!sources.contains(c.from().fmu())) {
+                    continue;
+                }
+                Object value = c.transfer();
+                if (!Objects.equals(lastTransferred.put(c, value), value)) {
+                    changed.add(c.to().fmu());
+                }
+            }
+            sources = changed;
+        }
+    }
+
+    private static void sample(double time, List<VariableReference> recorded, Object[] values,
+            List<SampleListener> listeners) {
+        for (int i = 0; i < values.length; i++) {
+            VariableReference r = recorded.get(i);
+            values[i] = r.fmu().get(r.variable());
+        }
+        for (SampleListener l : listeners) {
+            l.sample(time, values);
+        }
+    }
+
+    /** Frees every FMU and removes the extracted files, whatever happened before. */
+    @Override
+    public void close() {
+        RuntimeException first = null;
+        for (FmuInstance fmu : fmus) {
+            try {
+                fmu.close();
+            } catch (RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+}

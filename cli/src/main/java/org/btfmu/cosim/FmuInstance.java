@@ -1,0 +1,314 @@
+package org.btfmu.cosim;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+import java.util.zip.ZipFile;
+import org.javafmi.modeldescription.v2.ModelDescription;
+import org.javafmi.modeldescription.v2.ScalarVariable;
+import org.javafmi.proxy.FmuFile;
+import com.sun.jna.Pointer;
+import org.javafmi.proxy.v2.CallbackFunctions;
+import org.javafmi.proxy.v2.Callbacks;
+import org.javafmi.proxy.v2.Fmu;
+
+/**
+ * One FMI 2.0 Co-Simulation FMU loaded and instantiated through javafmi's lowest
+ * layer ({@link Fmu}): that layer writes no start values on its own (javafmi's
+ * {@code Simulation} writes every initial="exact" one), lets us name the instance
+ * and lets us receive the FMU's log messages. Every failing FMI call becomes a
+ * {@link CoSimulationException} naming the FMU, the function and the time.
+ *
+ * <p>{@link #close()} frees the instance and removes every extracted file.
+ */
+public final class FmuInstance implements AutoCloseable {
+
+    private static final int CO_SIMULATION = 1;
+    private static final int OK = 0;
+    private static final int WARNING = 1;
+
+    private final String name;
+    private final Path source;
+    private final Path linkDirectory;
+    private final FmuFile file;
+    private final ModelDescription description;
+    private final Map<String, FmuVariable> variables = new LinkedHashMap<>();
+    private final CallbackFunctions callbacks = new CallbackFunctions(); // kept: the FMU calls into it
+    private final List<String> recentErrors = new ArrayList<>();
+    private final Consumer<String> log;
+    private Fmu fmu;
+    private boolean stepping; // initialized and no error since: fmi2Terminate is allowed
+    private double time;
+
+    private FmuInstance(String name, Path source, Path linkDirectory, FmuFile file, Consumer<String> log) {
+        this.name = name;
+        this.source = source;
+        this.linkDirectory = linkDirectory;
+        this.file = file;
+        this.log = log;
+        if (!(file.getModelDescription() instanceof ModelDescription md) || !"2.0".equals(md.getFmiVersion())) {
+            throw new CoSimulationException(source + ": not an FMI 2.0 FMU (fmiVersion "
+                    + file.getModelDescription().getFmiVersion() + ")");
+        }
+        description = md;
+        if (md.getCoSimulation() == null) {
+            throw new CoSimulationException(source + ": the FMU does not support Co-Simulation");
+        }
+        for (ScalarVariable v : md.getModelVariables()) {
+            variables.put(v.getName(), new FmuVariable(v.getName(), v.getValueReference(),
+                    VariableType.of(v.getTypeName()), v.getTypeName(), v.getCausality(), v.getVariability()));
+        }
+        callbacks.logger = new Logger();
+    }
+
+    /** Receives the FMU's messages: errors are kept for the exception, everything goes to the log. */
+    private final class Logger implements Callbacks.Logger {
+        @Override
+        public void logMessage(Pointer env, String instance, int status, String category, String message,
+                Pointer args) {
+            // A printf format: FMUs escape '%' as "%%" when they pass no arguments.
+            String text = message == null ? "" : message.replace("%%", "%");
+            if (status > WARNING) {
+                synchronized (recentErrors) {
+                    recentErrors.add(text);
+                }
+            }
+            log.accept(name + ": " + text);
+        }
+    }
+
+    /**
+     * Extracts and loads {@code fmu} as instance {@code name}, without instantiating it.
+     * FMU log messages go to {@code log}.
+     */
+    public static FmuInstance load(String name, Path fmu, Consumer<String> log) {
+        checkArchive(fmu);
+        Path links = null;
+        String linkName = null;
+        try {
+            // javafmi extracts to <tmp>/fmu_<millis><file name>: a private, uniquely named link
+            // keeps two FMUs with the same file name apart and lets us find the folder on errors.
+            links = Files.createTempDirectory("bt-fmu-");
+            linkName = name + "-" + links.getFileName().toString().substring("bt-fmu-".length());
+            Path link = Files.createSymbolicLink(links.resolve(linkName + ".fmu"), fmu.toAbsolutePath());
+            FmuFile file = new FmuFile(link.toFile());
+            try {
+                return new FmuInstance(name, fmu, links, file, log);
+            } catch (RuntimeException e) {
+                file.deleteTemporalFolder();
+                throw e;
+            }
+        } catch (CoSimulationException e) {
+            deleteQuietly(links);
+            throw e;
+        } catch (IOException | RuntimeException e) {
+            removeExtraction(linkName);
+            deleteQuietly(links);
+            throw new CoSimulationException(fmu + ": cannot load the FMU: " + e.getMessage(), e);
+        }
+    }
+
+    private static void checkArchive(Path fmu) {
+        if (!Files.isRegularFile(fmu)) {
+            throw new CoSimulationException(fmu + ": no such file");
+        }
+        try (ZipFile zip = new ZipFile(fmu.toFile())) {
+            if (zip.getEntry("modelDescription.xml") == null) {
+                throw new CoSimulationException(fmu + ": not an FMU (no modelDescription.xml in the archive)");
+            }
+        } catch (IOException e) {
+            throw new CoSimulationException(fmu + ": not an FMU (not a zip archive: " + e.getMessage() + ")", e);
+        }
+    }
+
+    /** Removes what javafmi extracted before it failed (it keeps no reference we could use). */
+    private static void removeExtraction(String linkName) {
+        if (linkName == null) {
+            return;
+        }
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(tmp, "fmu_*" + linkName)) {
+            for (Path entry : entries) {
+                deleteQuietly(entry);
+            }
+        } catch (IOException ignored) {
+            // nothing was extracted
+        }
+    }
+
+    private static void deleteQuietly(Path path) {
+        if (path == null || !Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(path)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // best effort: a temporary folder
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public Path source() {
+        return source;
+    }
+
+    public String modelName() {
+        return description.getModelName();
+    }
+
+    /** All variables in the order of modelDescription.xml. */
+    public List<FmuVariable> variables() {
+        return List.copyOf(variables.values());
+    }
+
+    public Optional<FmuVariable> variable(String variableName) {
+        return Optional.ofNullable(variables.get(variableName));
+    }
+
+    public List<FmuVariable> outputs() {
+        return variables.values().stream().filter(FmuVariable::isOutput).toList();
+    }
+
+    public List<FmuVariable> inputs() {
+        return variables.values().stream().filter(FmuVariable::isInput).toList();
+    }
+
+    /** The FMU's current communication point. */
+    public double time() {
+        return time;
+    }
+
+    /** fmi2Instantiate, as Co-Simulation slave, resources from the extracted archive. */
+    public void instantiate() {
+        fmu = new Fmu(file);
+        String resources = Path.of(file.getResourcesDirectoryPath()).toUri().toString();
+        try {
+            fmu.instantiate(name, CO_SIMULATION, description.getGuid(), resources, callbacks, false, false);
+        } catch (RuntimeException e) {
+            fmu = null;
+            throw failure("fmi2Instantiate", null, "returned NULL");
+        }
+    }
+
+    /** fmi2SetupExperiment, fmi2EnterInitializationMode (then the caller sets values), see {@link #exitInitialization()}. */
+    public void enterInitialization(double start, double stop) {
+        time = start;
+        check(fmu.setUpExperiment(false, 0.0, start, true, stop), "fmi2SetupExperiment", null);
+        check(fmu.enterInitializationMode(), "fmi2EnterInitializationMode", null);
+    }
+
+    public void exitInitialization() {
+        check(fmu.exitInitializationMode(), "fmi2ExitInitializationMode", null);
+        stepping = true;
+    }
+
+    /** fmi2DoStep from the current communication point. */
+    public void doStep(double step) {
+        check(fmu.doStep(time, step, true), "fmi2DoStep", null);
+        time += step;
+    }
+
+    /** Sets the FMU's time after a step computed by the caller (avoids summing rounding errors). */
+    void moveTo(double communicationPoint) {
+        time = communicationPoint;
+    }
+
+    public void set(FmuVariable v, Object value) {
+        int[] vr = {v.valueReference()};
+        int status = switch (v.type()) {
+            case REAL -> fmu.setReal(vr, new double[] {((Number) value).doubleValue()});
+            case INTEGER -> fmu.setInteger(vr, new int[] {((Number) value).intValue()});
+            case BOOLEAN -> fmu.setBoolean(vr, new boolean[] {(Boolean) value});
+            case STRING -> fmu.setString(vr, new String[] {(String) value});
+        };
+        check(status, "fmi2Set" + typeWord(v), v);
+    }
+
+    /** The value as Double, Integer, Boolean or String. */
+    public Object get(FmuVariable v) {
+        int vr = v.valueReference();
+        try {
+            return switch (v.type()) {
+                case REAL -> fmu.getReal(vr)[0];
+                case INTEGER -> fmu.getInteger(vr)[0];
+                case BOOLEAN -> fmu.getBoolean(vr)[0];
+                case STRING -> fmu.getString(vr)[0];
+            };
+        } catch (RuntimeException e) {
+            stepping = false;
+            throw failure("fmi2Get" + typeWord(v), v, "returned an error");
+        }
+    }
+
+    private static String typeWord(FmuVariable v) {
+        String word = v.type().name();
+        return word.charAt(0) + word.substring(1).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private void check(int status, String function, FmuVariable v) {
+        if (status != OK && status != WARNING) {
+            stepping = false;
+            throw failure(function, v, "returned " + statusName(status));
+        }
+    }
+
+    private static String statusName(int status) {
+        String[] names = {"fmi2OK", "fmi2Warning", "fmi2Discard", "fmi2Error", "fmi2Fatal", "fmi2Pending"};
+        return status >= 0 && status < names.length ? names[status] : "status " + status;
+    }
+
+    private CoSimulationException failure(String function, FmuVariable v, String what) {
+        StringBuilder message = new StringBuilder("FMU '").append(name).append("' (").append(source.getFileName())
+                .append("): ").append(function);
+        if (v != null) {
+            message.append(" of '").append(v.name()).append('\'');
+        }
+        message.append(' ').append(what).append(" at t=").append(time);
+        synchronized (recentErrors) {
+            if (!recentErrors.isEmpty()) {
+                message.append(": ").append(String.join("; ", recentErrors));
+                recentErrors.clear();
+            }
+        }
+        return new CoSimulationException(message.toString());
+    }
+
+    /** fmi2Terminate if it may still be called, fmi2FreeInstance, and removal of the extracted files. */
+    @Override
+    public void close() {
+        try {
+            if (fmu != null) {
+                if (stepping) {
+                    fmu.terminate(); // its status does not matter any more
+                }
+                fmu.free();
+            }
+        } finally {
+            fmu = null;
+            file.deleteTemporalFolder();
+            deleteQuietly(linkDirectory);
+        }
+    }
+
+    /** The names of this FMU's variables with the given causality, for error messages. */
+    String namesOf(java.util.function.Predicate<FmuVariable> which) {
+        List<String> names = variables.values().stream().filter(which).map(FmuVariable::name).toList();
+        if (names.isEmpty()) {
+            return "none";
+        }
+        List<String> shown = names.size() > 12 ? names.subList(0, 12) : names;
+        return String.join(", ", shown) + (names.size() > shown.size() ? ", …" : "");
+    }
+}

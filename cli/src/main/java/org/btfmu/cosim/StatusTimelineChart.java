@@ -1,0 +1,90 @@
+package org.btfmu.cosim;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.btfmu.core.Status;
+import org.jfree.chart.ChartUtils;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.axis.SymbolAxis;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.renderer.xy.StandardXYBarPainter;
+import org.jfree.chart.renderer.xy.XYBarRenderer;
+import org.jfree.chart.title.LegendTitle;
+import org.jfree.chart.ui.RectangleEdge;
+import org.jfree.data.xy.XYIntervalSeries;
+import org.jfree.data.xy.XYIntervalSeriesCollection;
+
+/**
+ * The status of every task over time, one row per task and one colour per status
+ * (what 2013 Fig. 8 shows), from the Integer {@code status.*} outputs of a mission
+ * FMU (value = {@link Status} ordinal + 1). Values outside 1..8 are left blank.
+ */
+public final class StatusTimelineChart {
+
+    /** One colour per status, in {@link Status} order: transient ones light, non-transient ones strong. */
+    private static final Color[] COLOURS = {
+        new Color(0x2ca02c), // SUCCESS
+        new Color(0xd62728), // FAILURE
+        new Color(0xd0d0d0), // ACCEPT
+        new Color(0xffbf00), // ACTIVATING
+        new Color(0x1f77b4), // RUNNING
+        new Color(0x0b5d1e), // FINISHED
+        new Color(0x7f0000), // ABORTED
+        new Color(0x9467bd), // DEACTIVATING
+    };
+
+    private StatusTimelineChart() {
+    }
+
+    /** {@code statuses.get(row)[i]} is the status value of task {@code tasks.get(row)} at {@code times[i]}. */
+    public static void write(Path png, List<String> tasks, double[] times, List<double[]> statuses) throws IOException {
+        Status[] all = Status.values();
+        XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
+        XYIntervalSeries[] series = new XYIntervalSeries[all.length];
+        for (int s = 0; s < all.length; s++) {
+            series[s] = new XYIntervalSeries(all[s].name());
+            data.addSeries(series[s]);
+        }
+        int rows = tasks.size();
+        for (int row = 0; row < rows; row++) {
+            double y = rows - 1 - row; // first task on top
+            double[] values = statuses.get(row);
+            int begin = 0;
+            for (int i = 1; i <= times.length; i++) {
+                if (i == times.length || values[i] != values[begin]) {
+                    int s = (int) values[begin] - 1;
+                    double end = i == times.length ? times[times.length - 1] : times[i];
+                    if (s >= 0 && s < all.length && end >= times[begin]) {
+                        series[s].add(times[begin], times[begin], end, y, y - 0.35, y + 0.35);
+                    }
+                    begin = i;
+                }
+            }
+        }
+        String[] labels = new String[rows];
+        for (int row = 0; row < rows; row++) {
+            labels[rows - 1 - row] = tasks.get(row);
+        }
+        SymbolAxis taskAxis = new SymbolAxis(null, labels);
+        taskAxis.setGridBandsVisible(false);
+        XYBarRenderer renderer = new XYBarRenderer();
+        renderer.setUseYInterval(true);
+        renderer.setShadowVisible(false);
+        renderer.setBarPainter(new StandardXYBarPainter());
+        for (int s = 0; s < all.length; s++) {
+            renderer.setSeriesPaint(s, COLOURS[s]);
+        }
+        XYPlot plot = new XYPlot(data, new NumberAxis("time [s]"), taskAxis, renderer);
+        plot.setBackgroundPaint(Color.WHITE);
+        plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
+        JFreeChart chart = new JFreeChart("Task status", JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        LegendTitle legend = new LegendTitle(plot);
+        legend.setPosition(RectangleEdge.BOTTOM);
+        chart.addLegend(legend);
+        chart.setBackgroundPaint(Color.WHITE);
+        ChartUtils.saveChartAsPNG(png.toFile(), chart, 1200, 140 + 26 * Math.max(rows, 2));
+    }
+}
