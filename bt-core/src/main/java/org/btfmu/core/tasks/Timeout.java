@@ -11,7 +11,8 @@ import org.btfmu.core.TaskType;
 /**
  * Follows its child, but if the child has not returned {@code duration} seconds after the
  * timeout's activation, the timeout aborts and deactivates the child. A child result in
- * the same instant as the deadline wins.
+ * the same instant as the deadline wins. Once expired it reports FAILURE while idle (it
+ * does not start a new timer on its own) until a reset signal clears that.
  */
 public final class Timeout extends TaskNode {
 
@@ -36,6 +37,21 @@ public final class Timeout extends TaskNode {
     }
 
     @Override
+    protected int intStateSize() {
+        return 1; // 1 once expired
+    }
+
+    @Override
+    protected boolean resettable() {
+        return true;
+    }
+
+    @Override
+    protected void onReset(TaskContext ctx) {
+        ctx.setIntState(0, 0);
+    }
+
+    @Override
     protected void onActivate(TaskContext ctx) {
         ctx.setRealState(0, ctx.time() + duration);
     }
@@ -49,7 +65,8 @@ public final class Timeout extends TaskNode {
         if (child.isSucceeded() || child.isFailed()) {
             ctx.returns(true, child.isSucceeded());
             ctx.focus(0);
-        } else if (timing && ctx.time() >= deadline) {
+        } else if (ctx.intState(0) == 1 || (timing && ctx.time() >= deadline)) {
+            ctx.setIntState(0, 1);
             ctx.returns(true, false);
             ctx.focus(-1);
         } else {

@@ -8,7 +8,12 @@ import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
-/** Accepts while idle; once activated it finishes {@code duration} seconds later (a time event). */
+/**
+ * Accepts while idle; once activated it finishes {@code duration} seconds later (a time
+ * event). It remembers that its time has elapsed: idle again, it reports SUCCESS instead
+ * of waiting anew, until a reset signal (Reset or Loop above) clears that. Without the
+ * memory, a sequence would re-activate a finished wait as soon as it was deactivated.
+ */
 public final class Wait extends TaskNode {
 
     public static final TaskType TYPE = TaskType.of("Wait", 0, 0, List.of(
@@ -32,6 +37,21 @@ public final class Wait extends TaskNode {
     }
 
     @Override
+    protected int intStateSize() {
+        return 1; // 1 once the time has elapsed
+    }
+
+    @Override
+    protected boolean resettable() {
+        return true;
+    }
+
+    @Override
+    protected void onReset(TaskContext ctx) {
+        ctx.setIntState(0, 0);
+    }
+
+    @Override
     protected void onActivate(TaskContext ctx) {
         ctx.setRealState(0, ctx.time() + duration);
     }
@@ -41,8 +61,12 @@ public final class Wait extends TaskNode {
         Status s = ctx.status();
         if (s.isNonTransient() && s != Status.DEACTIVATING) {
             double end = ctx.realState(0);
-            ctx.returns(ctx.time() >= end, true);
-            ctx.wakeAt(end);
+            if (ctx.time() >= end) {
+                ctx.setIntState(0, 1);
+            } else {
+                ctx.wakeAt(end);
+            }
         }
+        ctx.returns(ctx.intState(0) == 1, true);
     }
 }

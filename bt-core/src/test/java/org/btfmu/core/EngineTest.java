@@ -1,0 +1,102 @@
+package org.btfmu.core;
+
+import static org.btfmu.core.Board.not;
+import static org.btfmu.core.Board.set;
+import static org.btfmu.core.Tasks.action;
+import static org.btfmu.core.Tasks.condition;
+import static org.btfmu.core.Tasks.loop;
+import static org.btfmu.core.Tasks.root;
+import static org.btfmu.core.Tasks.sequence;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.btfmu.core.blackboard.SlotType;
+import org.btfmu.core.expr.JavaExpression;
+import org.btfmu.core.tasks.Inverter;
+import org.junit.jupiter.api.Test;
+
+/** Processing-level properties: non-convergence, deep trees, event-driven cost, cyclic outputs. */
+class EngineTest {
+
+    /** A loop whose every iteration ends in the instant it started: it never settles. */
+    static TreeInstance oscillating() {
+        Board b = new Board();
+        int flag = b.output("flag", SlotType.BOOLEAN);
+        return b.instance(root("r", loop("l", -1, true, sequence("s", condition("clear", not(flag)),
+                action("toggle").entry(set(flag, true)).exit(set(flag, false)).build()))));
+    }
+
+    @Test
+    void anInstantThatDoesNotSettleIsANamedErrorNotAHang() {
+        for (ProcessingMode mode : List.of(ProcessingMode.EVENT_DRIVEN, ProcessingMode.ticked(1))) {
+            TreeInstance t = new TreeInstance(oscillating().definition(), mode);
+            EngineException e = assertThrows(EngineException.class, () -> t.start(0));
+            assertTrue(e.getMessage().contains("did not settle within 1000"), e.getMessage());
+            assertTrue(e.tasks().contains("r/l/s/toggle") && e.tasks().contains("r/l/s/clear"), e.tasks().toString());
+        }
+    }
+
+    @Test
+    void outputsThatFeedThemselvesAreANamedError() {
+        Board b = new Board();
+        int x = b.output("x", SlotType.INTEGER);
+        TreeInstance t = b.instance(root("r", action("count").outputs(new Assignment(x,
+                JavaExpression.integer(r -> r.integer(x) + 1, x))).build()));
+        EngineException e = assertThrows(EngineException.class, () -> t.start(0));
+        assertTrue(e.tasks().contains("x"), e.getMessage());
+    }
+
+    @Test
+    void tenThousandLevelsDeepWorkWithoutRecursion() {
+        Board b = new Board();
+        int go = b.input("go", SlotType.BOOLEAN);
+        int out = b.output("out", SlotType.INTEGER);
+        TaskNode node = sequence("leaf", condition("go", Board.flag(go)), action("act").outputs(set(out, 1)).build());
+        for (int level = 0; level < 10_000; level++) {
+            node = level % 2 == 0 ? new Inverter("i" + level, new Inverter("j", node)) : sequence("s" + level, node);
+        }
+        TreeInstance t = b.instance(root("r", node));
+        assertTrue(t.definition().depth() > 10_000);
+        t.start(0);
+        assertEquals(0, t.getInteger(out));
+        t.setBoolean(go, true);
+        t.settle();
+        assertEquals(1, t.getInteger(out));
+        assertEquals(Status.RUNNING, t.status(1));
+        int leaf = t.definition().size() - 1;
+        assertTrue(t.definition().path(leaf).endsWith("/leaf/act"));
+        assertTrue(t.counters().eventIterations() < 20, "sweeps do not grow with depth: " + t.counters());
+    }
+
+    @Test
+    void anInputChangeReevaluatesOnlyTheAffectedPath() {
+        Board b = new Board();
+        int[] inputs = new int[100];
+        TaskNode[] branches = new TaskNode[100];
+        for (int k = 0; k < 100; k++) {
+            inputs[k] = b.input("c" + k, SlotType.BOOLEAN);
+            branches[k] = sequence("b" + k, condition("c", Board.flag(inputs[k])), action("a").build());
+        }
+        TreeInstance t = b.instance(root("r", new org.btfmu.core.tasks.Parallel("p", List.of(branches), 1, -1)));
+        t.start(0);
+        long before = t.counters().taskEvaluations();
+        t.setBoolean(inputs[57], true);
+        t.settle();
+        long used = t.counters().taskEvaluations() - before;
+        assertEquals(Status.RUNNING, t.status(t.definition().indexOf("r/p/b57/a")));
+        assertTrue(used < 30, "a 302-task tree re-evaluated " + used + " tasks for one flipped condition");
+    }
+
+    @Test
+    void gettersAndSettersCheckSlotTypes() {
+        Board b = new Board();
+        int r = b.input("r", SlotType.REAL);
+        TreeInstance t = b.instance(root("root", action("a").build()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> t.setInteger(r, 1));
+        assertTrue(e.getMessage().contains("'r' is REAL"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> t.getReal(5));
+        assertThrows(IllegalStateException.class, t::settle);
+    }
+}
