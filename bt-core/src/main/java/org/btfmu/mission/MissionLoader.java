@@ -62,7 +62,8 @@ public final class MissionLoader {
             }
             byte[] bytes = Files.readAllBytes(file);
             String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-            return load(text, source, registry);
+            // Some editors start UTF-8 files with a byte order mark; it is not part of the JSON.
+            return load(text.startsWith("\uFEFF") ? text.substring(1) : text, source, registry);
         } catch (CharacterCodingException e) {
             throw single(source, "the file is not UTF-8 text");
         } catch (java.nio.file.NoSuchFileException e) {

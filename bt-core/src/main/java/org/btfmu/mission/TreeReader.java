@@ -291,17 +291,18 @@ final class TreeReader {
             case ASSIGNMENTS:
                 return assignments(value, at, scope);
             case REAL:
-                if (value.isNumber()) {
+                if (value.isNumber() && Double.isFinite(value.doubleValue())) {
                     return value.doubleValue();
                 }
-                problems.add(at, "'" + spec.name() + "' must be a number, got " + Problems.kind(value));
+                problems.add(at, "'" + spec.name() + "' must be a " + (value.isNumber() ? "finite number, got " + value.asText()
+                        : "number, got " + Problems.kind(value)));
                 return null;
             case INTEGER:
                 if (value.isIntegralNumber() && value.canConvertToInt()) {
                     return value.intValue();
                 }
                 problems.add(at, "'" + spec.name() + "' must be a whole number (32-bit), got "
-                        + (value.isNumber() ? value.toString() : Problems.kind(value)));
+                        + (value.isNumber() ? value.asText() : Problems.kind(value)));
                 return null;
             case BOOLEAN:
                 if (value.isBoolean()) {
@@ -462,11 +463,11 @@ final class TreeReader {
             double delay = 0;
             JsonNode delayNode = transition.get("delay");
             if (delayNode != null) {
-                if (delayNode.isNumber() && delayNode.doubleValue() >= 0) {
+                if (delayNode.isNumber() && delayNode.doubleValue() >= 0 && Double.isFinite(delayNode.doubleValue())) {
                     delay = delayNode.doubleValue();
                 } else {
                     problems.add(JsonDocument.child(at, "delay"), "'delay' must be a number >= 0 (seconds), got "
-                            + (delayNode.isNumber() ? delayNode.toString() : Problems.kind(delayNode)));
+                            + (delayNode.isNumber() ? delayNode.asText() : Problems.kind(delayNode)));
                 }
             }
             if (from != null && to != null && guard != null) {

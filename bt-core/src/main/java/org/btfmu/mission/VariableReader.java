@@ -149,8 +149,12 @@ final class VariableReader {
         String startAt = JsonDocument.child(at, "start");
         switch (type) {
             case REAL:
-                if (value.isNumber()) {
+                if (value.isNumber() && Double.isFinite(value.doubleValue())) {
                     return value.doubleValue();
+                }
+                if (value.isNumber()) {
+                    problems.add(startAt, "start of a Real variable must be a finite number, got " + value.asText());
+                    return null;
                 }
                 break;
             case INTEGER:
@@ -190,8 +194,9 @@ final class VariableReader {
             problems.add(boundAt, "'" + key + "' applies to Real and Integer variables only");
             return null;
         }
-        if (!value.isNumber()) {
-            problems.add(boundAt, "'" + key + "' must be a number, got " + Problems.kind(value));
+        if (!value.isNumber() || !Double.isFinite(value.doubleValue())) {
+            problems.add(boundAt, "'" + key + "' must be a finite number, got "
+                    + (value.isNumber() ? value.asText() : Problems.kind(value)));
             return null;
         }
         return value.doubleValue();

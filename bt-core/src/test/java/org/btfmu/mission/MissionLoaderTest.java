@@ -217,6 +217,8 @@ class MissionLoaderTest {
     void wrongParameterValueKind() {
         assertProblem(withTask("{\"type\": \"Condition\", \"name\": \"c\", \"predicate\": \"reached\", \"hysteresis\": \"10\"}"),
                 "/tree/children/0/hysteresis", "'hysteresis' must be a number, got a string");
+        assertProblem(withTask("{\"type\": \"Condition\", \"name\": \"c\", \"predicate\": \"reached\", \"hysteresis\": -1e999}"),
+                "/tree/children/0/hysteresis", "'hysteresis' must be a finite number, got -Infinity");
         assertProblem(withTask("{\"type\": \"Parallel\", \"name\": \"l\", \"successThreshold\": 2.5, \"children\": ["
                 + "{\"type\": \"Condition\", \"name\": \"c\", \"predicate\": \"reached\"}]}"),
                 "/tree/children/0/successThreshold", "'successThreshold' must be a whole number (32-bit), got 2.5");
@@ -311,6 +313,10 @@ class MissionLoaderTest {
                 "/variables/0/max", "max 1 is less than min 5");
         assertProblem(mission("[{\"name\": \"x\", \"causality\": \"parameter\", \"type\": \"Real\", \"start\": 7, \"max\": 5}]", tree),
                 "/variables/0/start", "start 7.0 is outside [-inf, 5]");
+        assertProblem(mission("[{\"name\": \"x\", \"causality\": \"input\", \"type\": \"Real\", \"start\": 1e400}]", tree),
+                "/variables/0/start", "start of a Real variable must be a finite number, got Infinity");
+        assertProblem(mission("[{\"name\": \"x\", \"causality\": \"input\", \"type\": \"Real\", \"min\": \"0\"}]", tree),
+                "/variables/0/min", "'min' must be a finite number, got a string");
         assertProblem(mission("[{\"name\": \"x\", \"causality\": \"input\", \"type\": \"Boolean\", \"unit\": \"m\"}]", tree),
                 "/variables/0/unit", "'unit' applies to Real variables only");
         assertProblem(mission("[{\"name\": \"x\", \"causality\": \"input\", \"type\": \"Real\", \"holdLast\": true}]", tree),

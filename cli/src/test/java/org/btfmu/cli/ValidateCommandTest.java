@@ -1,0 +1,64 @@
+package org.btfmu.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ValidateCommandTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void validMissionExitsZero() throws Exception {
+        Path file = Files.writeString(dir.resolve("climb.json"), Missions.VALID);
+        Console console = Console.run("validate", file.toString());
+        assertEquals(0, console.exit(), console.err());
+        assertEquals(file + ": ok (6 variables, 6 tasks)\n", console.out());
+        assertEquals("", console.err());
+    }
+
+    @Test
+    void everyProblemIsListedWithLineColumnAndPointer() throws Exception {
+        String broken = Missions.VALID
+                .replace("\"altitude > limit\"", "\"altitude > limt\"")
+                .replace("{\"mode\": \"0\"}", "{\"altitude\": \"0\"}");
+        Path file = Files.writeString(dir.resolve("broken.json"), broken);
+        Console console = Console.run("validate", file.toString());
+        assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit());
+        assertEquals(file + ": 2 problems\n"
+                + file + ":19:58: /tree/children/0/children/0/predicate: expression column 12: unknown name 'limt'\n"
+                + file + ":22:31: /tree/children/0/children/1/children/0/exit/altitude: cannot write input"
+                + " 'altitude': tasks write outputs and locals only\n", console.err());
+        assertEquals("", console.out());
+    }
+
+    @Test
+    void severalFilesAreAllChecked() throws Exception {
+        Path good = Files.writeString(dir.resolve("good.json"), Missions.VALID);
+        Path bad = Files.writeString(dir.resolve("bad.json"), "{");
+        Console console = Console.run("validate", bad.toString(), good.toString());
+        assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit());
+        assertTrue(console.out().contains(good + ": ok"), console.out());
+        assertTrue(console.err().startsWith(bad + ": 1 problem\n" + bad + ":1:2: malformed JSON: "), console.err());
+    }
+
+    @Test
+    void missingFileIsBadInput() {
+        Path none = dir.resolve("none.json");
+        Console console = Console.run("validate", none.toString());
+        assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit());
+        assertEquals(none + ": 1 problem\n" + none + ": no such file\n", console.err());
+    }
+
+    @Test
+    void noFileIsAUsageError() {
+        Console console = Console.run("validate");
+        assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit());
+        assertTrue(console.err().contains("Missing required parameter"), console.err());
+    }
+}
