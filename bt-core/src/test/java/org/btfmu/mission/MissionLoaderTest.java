@@ -133,6 +133,51 @@ class MissionLoaderTest {
         assertEquals("m", MissionLoader.load(file).name());
     }
 
+    @Test
+    void everyBuiltInTaskTypeLoads() {
+        String tree = """
+            {"type": "Root", "name": "root", "children": [
+              {"type": "Parallel", "name": "all", "successThreshold": 1, "failureThreshold": 2, "children": [
+                {"type": "Selector", "name": "choose", "children": [
+                  {"type": "Inverter", "name": "not_high", "children": [
+                    {"type": "Condition", "name": "high", "predicate": "altitude > limit"}]},
+                  {"type": "ForceSuccess", "name": "always", "children": [
+                    {"type": "Wait", "name": "pause", "duration": 2.5}]},
+                  {"type": "ForceFailure", "name": "never", "children": [
+                    {"type": "Timeout", "name": "limited", "duration": 10, "children": [
+                      {"type": "Action", "name": "act", "done": true, "fail": "false", "entry": {"mode": 1},
+                       "exit": {"mode": "0"}, "outputs": {"count": "if reached then 1 else 2"},
+                       "entryDuration": 1, "exitDuration": 0.5}]}]}]},
+                {"type": "Loop", "name": "again", "count": 3, "continueOnFailure": true, "children": [
+                  {"type": "Reset", "name": "restart", "children": [
+                    {"type": "Memory", "name": "remember", "successOnly": true, "children": [
+                      {"type": "StateMachine", "name": "machine", "maxTransitionsPerInstant": 10,
+                       "states": [
+                         {"name": "low", "entry": {"mode": "1"}, "outputs": {"count": "1"}},
+                         {"name": "high", "exit": {"mode": "0"}},
+                         {"name": "done", "final": "finished"}],
+                       "transitions": [
+                         {"from": "low", "to": "high", "guard": "altitude > limit"},
+                         {"from": "high", "to": "done", "delay": 5}]}]}]}]}]}]}""";
+        Mission mission = MissionLoader.load(mission(tree), "test.json");
+        assertEquals(14, mission.tree().tasks().size());
+    }
+
+
+    @Test
+    void stateMachineProblems() {
+        assertProblem(withTask("{\"type\": \"StateMachine\", \"name\": \"sm\", \"states\": [{\"name\": \"a\"}],"
+                + " \"transitions\": [{\"from\": \"a\", \"to\": \"b\", \"guard\": \"reached\"}]}"),
+                "/tree/children/0/transitions/0/to", "unknown state 'b' (states: a)");
+        assertProblem(withTask("{\"type\": \"StateMachine\", \"name\": \"sm\", \"states\": [{\"name\": \"a\"}, {\"name\": \"a\"}]}"),
+                "/tree/children/0/states/1/name", "duplicate state name 'a' (first at /tree/children/0/states/0)");
+        assertProblem(withTask("{\"type\": \"StateMachine\", \"name\": \"sm\", \"states\": [{\"name\": \"a\", \"final\": \"done\"}]}"),
+                "/tree/children/0/states/0/final", "'final' must be 'finished' or 'aborted'; got 'done'");
+        assertProblem(withTask("{\"type\": \"StateMachine\", \"name\": \"sm\", \"states\": [{\"name\": \"a\"}],"
+                + " \"transitions\": [{\"from\": \"a\", \"to\": \"a\", \"delay\": -1}]}"),
+                "/tree/children/0/transitions/0/delay", "'delay' must be a number >= 0 (seconds), got -1");
+    }
+
     // ---- one test per kind of problem ----
 
     @Test
@@ -198,6 +243,8 @@ class MissionLoaderTest {
     void missingRequiredParameter() {
         assertProblem(withTask("{\"type\": \"Condition\", \"name\": \"c\"}"),
                 "/tree/children/0", "missing required parameter 'predicate' of Condition");
+        assertProblem(withTask("{\"type\": \"Wait\", \"name\": \"w\"}"),
+                "/tree/children/0", "missing required parameter 'duration' of Wait");
     }
 
     @Test
@@ -222,6 +269,9 @@ class MissionLoaderTest {
         assertProblem(withTask("{\"type\": \"Parallel\", \"name\": \"l\", \"successThreshold\": 2.5, \"children\": ["
                 + "{\"type\": \"Condition\", \"name\": \"c\", \"predicate\": \"reached\"}]}"),
                 "/tree/children/0/successThreshold", "'successThreshold' must be a whole number (32-bit), got 2.5");
+        assertProblem(withTask("{\"type\": \"Memory\", \"name\": \"m\", \"successOnly\": 1, \"children\": ["
+                + "{\"type\": \"Condition\", \"name\": \"c\", \"predicate\": \"reached\"}]}"),
+                "/tree/children/0/successOnly", "'successOnly' must be true or false, got a number");
         assertProblem(withTask("{\"type\": \"Condition\", \"name\": \"c\", \"predicate\": [\"reached\"]}"),
                 "/tree/children/0/predicate",
                 "expected an expression (a string, number or boolean), got an array");

@@ -56,8 +56,10 @@
  * A numeric ordering comparison {@code a op b} has the crossing function
  * {@code a - b} (Real) whose sign change is its switching point; {@code not}
  * keeps its operand's. The Condition task's {@code hysteresis} parameter is
- * the language's hysteresis helper: the predicate changes its value only
- * once the crossing function has left a band of that width around zero.
+ * the language's hysteresis helper: with hysteresis h, the condition keeps
+ * its last result while the crossing function lies within [-h, h] and
+ * follows the predicate outside ({@code altitude >= 300} with h = 20 turns
+ * true above 320 m and false below 280 m).
  *
  * <h2>Limits</h2>
  * At most {@value org.btfmu.core.expr.ExpressionParser#MAX_LENGTH} characters
