@@ -1,0 +1,76 @@
+package org.btfmu.packager;
+
+import static org.btfmu.packager.Markup.escape;
+
+import java.util.Locale;
+import java.util.Map;
+import org.btfmu.core.TaskInfo;
+import org.btfmu.fmu.ModelVariables;
+import org.btfmu.fmu.ModelVariables.Entry;
+import org.btfmu.mission.Mission;
+
+/**
+ * The FMU's {@code documentation/} files (FMI 2.0 §2.3): {@code index.html}, what
+ * the FMU does and its variables, and {@code externalDependencies.txt}, the Java
+ * runtime it needs and how the shim finds one.
+ */
+final class Documentation {
+
+    private Documentation() {
+    }
+
+    static String indexHtml(Mission mission, ModelVariables variables, String modelIdentifier,
+            String generationTool) {
+        StringBuilder rows = new StringBuilder();
+        boolean statusOutputs = false;
+        for (Entry entry : variables.entries()) {
+            statusOutputs |= entry.isTaskStatus();
+            rows.append("<tr><td><code>").append(escape(entry.name())).append("</code></td><td>")
+                    .append(entry.valueReference()).append("</td><td>")
+                    .append(entry.isTaskStatus() ? ModelVariables.STATUS_TYPE : lower(entry.type()))
+                    .append("</td><td>").append(lower(entry.causality())).append("</td><td>")
+                    .append(lower(entry.variability())).append("</td><td>")
+                    .append(entry.start() == null ? "" : escape(entry.start().toString()))
+                    .append("</td><td>").append(entry.unit() == null ? "" : escape(entry.unit()))
+                    .append("</td><td>")
+                    .append(entry.description() == null ? "" : escape(entry.description()))
+                    .append("</td></tr>\n");
+        }
+        StringBuilder tasks = new StringBuilder();
+        for (TaskInfo task : mission.tree().tasks()) {
+            tasks.append("<tr><td><code>").append(escape(task.path())).append("</code></td><td>")
+                    .append(escape(task.typeName())).append("</td></tr>\n");
+        }
+        String description = mission.description() == null || mission.description().isBlank()
+                ? "" : "<p>" + escape(mission.description()) + "</p>\n";
+        String statusNote = statusOutputs
+                ? "<p>Each <code>" + ModelVariables.STATUS_PREFIX + "…</code> output is the status of"
+                        + " one task, an enumeration: SUCCESS=1, FAILURE=2, ACCEPT=3 (not active),"
+                        + " ACTIVATING=4, RUNNING=5, FINISHED=6, ABORTED=7, DEACTIVATING=8"
+                        + " (active).</p>\n"
+                : "";
+        return Template.load("index.html").render(Map.of(
+                "modelName", escape(mission.name()),
+                "description", description,
+                "generationTool", escape(generationTool),
+                "modelIdentifier", escape(modelIdentifier),
+                "variableRows", rows.toString(),
+                "statusNote", statusNote,
+                "taskRows", tasks.toString()));
+    }
+
+    static String externalDependencies(Mission mission, String modelIdentifier, boolean bundledJre) {
+        String jre = bundledJre
+                ? "  This FMU bundles one in resources/jre, so none has to be installed.\n"
+                : "  This FMU does not bundle one: install one (for example the Debian\n"
+                        + "  package openjdk-17-jre-headless) or build the FMU with --bundle-jre.\n";
+        return Template.load("externalDependencies.txt").render(Map.of(
+                "modelName", mission.name(),
+                "modelIdentifier", modelIdentifier,
+                "bundledJre", jre));
+    }
+
+    private static String lower(Enum<?> value) {
+        return value.name().toLowerCase(Locale.ROOT);
+    }
+}

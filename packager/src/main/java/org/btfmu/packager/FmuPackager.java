@@ -1,0 +1,148 @@
+package org.btfmu.packager;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.btfmu.fmu.ModelVariables;
+import org.btfmu.mission.Mission;
+
+/**
+ * Builds an FMI 2.0 Co-Simulation FMU from a mission (DESIGN.md §2, layout of
+ * contract D):
+ * <pre>
+ * modelDescription.xml
+ * binaries/linux64/&lt;modelIdentifier&gt;.so      the generic shim, renamed
+ * documentation/index.html                  what the FMU does, its variables
+ * documentation/externalDependencies.txt    the Java runtime it needs
+ * resources/guid.txt                        the GUID, checked by the slave
+ * resources/mission.json                    the mission text as loaded
+ * resources/lib/bt-fmu-runtime.jar          bt-core + slave + JNA + Jackson
+ * resources/jre/…                           with --bundle-jre only
+ * </pre>
+ */
+public final class FmuPackager {
+
+    /** Build options; a null {@code modelIdentifier} is made from the mission name. */
+    public record Options(String modelIdentifier, boolean bundleJre) {
+    }
+
+    /** What was written. */
+    public record BuiltFmu(Path file, String modelIdentifier, String guid, long size) {
+    }
+
+    private final RuntimeFiles runtime;
+
+    /** A packager that takes the shim and the runtime jar from its class path. */
+    public FmuPackager() {
+        this(RuntimeFiles.fromClasspath());
+    }
+
+    FmuPackager(RuntimeFiles runtime) {
+        this.runtime = runtime;
+    }
+
+    /** "bt-fmu &lt;version&gt;", the generationTool of every FMU. */
+    public static String generationTool() {
+        Properties properties = new Properties();
+        try (InputStream in = FmuPackager.class.getResourceAsStream("packager.properties")) {
+            if (in != null) {
+                properties.load(in);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return "bt-fmu " + properties.getProperty("version", "development");
+    }
+
+    /**
+     * Writes the FMU to {@code output} atomically: on any failure no file (and
+     * no temporary file) is left, and an existing file there is kept unchanged.
+     */
+    public BuiltFmu build(Mission mission, Options options, Path output)
+            throws FmuBuildException, IOException {
+        String modelIdentifier = options.modelIdentifier() != null
+                ? ModelIdentifier.check(options.modelIdentifier())
+                : ModelIdentifier.fromName(mission.name());
+        ModelVariables variables = variablesOf(mission);
+        String tool = generationTool();
+
+        Path directory = output.toAbsolutePath().getParent();
+        if (directory == null || !Files.isDirectory(directory)) {
+            throw new FmuBuildException("the directory of the output file does not exist: " + directory);
+        }
+
+        FmuArchive.Entry shim = new FmuArchive.Entry(
+                "binaries/linux64/" + modelIdentifier + ".so", runtime.shim(), true);
+        FmuArchive.Entry index = FmuArchive.Entry.of("documentation/index.html",
+                utf8(Documentation.indexHtml(mission, variables, modelIdentifier, tool)));
+        FmuArchive.Entry dependencies = FmuArchive.Entry.of("documentation/externalDependencies.txt",
+                utf8(Documentation.externalDependencies(mission, modelIdentifier, options.bundleJre())));
+        FmuArchive.Entry missionFile = FmuArchive.Entry.of("resources/mission.json",
+                utf8(mission.sourceText()));
+        FmuArchive.Entry runtimeJar = new FmuArchive.Entry("resources/lib/bt-fmu-runtime.jar",
+                runtime.runtimeJar(), false);
+
+        Path jreParent = options.bundleJre() ? Files.createTempDirectory("bt-fmu-jre-") : null;
+        try {
+            List<FmuArchive.Entry> jre = List.of();
+            if (jreParent != null) {
+                JreImage.create(jreParent.resolve("jre"));
+                jre = JreImage.entries(jreParent.resolve("jre"), "resources/jre/");
+            }
+            // The GUID is the hash of everything else, with the description in its GUID-free form.
+            List<FmuArchive.Entry> hashed = new ArrayList<>(List.of(
+                    FmuArchive.Entry.of("modelDescription.xml",
+                            utf8(modelDescription(mission, variables, modelIdentifier, "", tool))),
+                    shim, index, dependencies, missionFile, runtimeJar));
+            hashed.addAll(jre);
+            String guid = ContentGuid.of(hashed);
+
+            List<FmuArchive.Entry> entries = new ArrayList<>(List.of(
+                    FmuArchive.Entry.of("modelDescription.xml",
+                            utf8(modelDescription(mission, variables, modelIdentifier, guid, tool))),
+                    shim, index, dependencies,
+                    FmuArchive.Entry.of("resources/guid.txt", utf8(guid)),
+                    missionFile, runtimeJar));
+            entries.addAll(jre);
+            FmuArchive.write(output, entries);
+            return new BuiltFmu(output, modelIdentifier, guid, Files.size(output));
+        } finally {
+            if (jreParent != null) {
+                JreImage.delete(jreParent);
+            }
+        }
+    }
+
+    private static ModelVariables variablesOf(Mission mission) throws FmuBuildException {
+        ModelVariables variables;
+        try {
+            variables = ModelVariables.of(mission);
+        } catch (IllegalArgumentException e) {
+            throw new FmuBuildException(e.getMessage(), e);
+        }
+        if (variables.size() == 0) {
+            throw new FmuBuildException("the mission has no variables and no task status outputs;"
+                    + " an FMU needs at least one variable");
+        }
+        return variables;
+    }
+
+    private static String modelDescription(Mission mission, ModelVariables variables,
+            String modelIdentifier, String guid, String tool) throws FmuBuildException {
+        try {
+            return ModelDescription.render(mission, variables, modelIdentifier, guid, tool);
+        } catch (IllegalArgumentException e) {
+            throw new FmuBuildException(e.getMessage(), e);
+        }
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,30 @@
+package org.btfmu.packager;
+
+import java.net.URL;
+
+/**
+ * The two prebuilt files every FMU carries: the generic C shim (built by
+ * {@code native/}, a resource of the bt-fmu-native jar) and the runtime jar
+ * (fmu-wrapper's shaded {@code runtime} jar, copied into the packager's
+ * resources by its Maven build).
+ */
+record RuntimeFiles(FmuArchive.Source shim, FmuArchive.Source runtimeJar) {
+
+    static final String SHIM_RESOURCE = "org/btfmu/native/linux64/libbtfmu.so";
+    static final String RUNTIME_JAR_RESOURCE = "org/btfmu/packager/runtime/bt-fmu-runtime.jar";
+
+    /** The files on the class path; fails at once, naming the missing one, if either is absent. */
+    static RuntimeFiles fromClasspath() {
+        return new RuntimeFiles(resource(SHIM_RESOURCE), resource(RUNTIME_JAR_RESOURCE));
+    }
+
+    private static FmuArchive.Source resource(String name) {
+        URL url = RuntimeFiles.class.getClassLoader().getResource(name);
+        if (url == null) {
+            throw new IllegalStateException("the packager's class path lacks " + name
+                    + "; build the project with 'mvn verify' (not just compile) so that the shim"
+                    + " and the runtime jar are packaged");
+        }
+        return url::openStream;
+    }
+}
