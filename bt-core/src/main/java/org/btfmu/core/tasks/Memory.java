@@ -9,12 +9,14 @@ import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
 /**
- * 2015 memory decorator. Until it latches it follows its child. It latches the child's
- * first result, whenever it is evaluated and sees one (SUCCESS or FINISHED latch success;
- * FAILURE or ABORTED latch failure unless {@code successOnly}), whether or not the memory
- * itself is active. Latched, it returns the latched result (transiently while idle: it is
- * never activated again) and keeps its child inactive, until a reset signal from a Reset
- * or Loop above clears the latch.
+ * 2015 memory decorator. Unlatched, it asks to be activated (ACCEPT) and, once active,
+ * runs its child; it latches the first result it sees while active (SUCCESS or FINISHED
+ * latch success; FAILURE or ABORTED latch failure unless {@code successOnly}, in which case
+ * a failure passes through unlatched). So a child that already succeeds when its parent
+ * gets to the memory is latched in that instant, while a child that succeeds before its
+ * parent gets there (a waypoint passed on the way) is not. Latched, the memory returns the
+ * latched result (transiently while idle: it is never activated again) and keeps its child
+ * inactive, until a reset signal from a Reset or Loop above clears the latch.
  */
 public final class Memory extends TaskNode {
 
@@ -53,7 +55,8 @@ public final class Memory extends TaskNode {
     protected void evaluate(TaskContext ctx) {
         int latch = ctx.intState(0);
         Status child = ctx.childStatus(0);
-        if (latch == NONE) {
+        Status self = ctx.status();
+        if (latch == NONE && (self == Status.ACTIVATING || self == Status.RUNNING)) {
             if (child.isSucceeded()) {
                 latch = SUCCEEDED;
             } else if (child.isFailed() && !successOnly) {
@@ -65,7 +68,7 @@ public final class Memory extends TaskNode {
             ctx.returns(true, latch == SUCCEEDED);
             ctx.focus(-1);
         } else {
-            ctx.returns(child.isFailed(), false);
+            ctx.returns(successOnly && child.isFailed(), false);
             ctx.focus(0);
         }
         ctx.switching(ctx.childrenSwitching());

@@ -56,14 +56,37 @@ class MemoryTest {
     }
 
     @Test
-    void latchedFailureIsKeptToo() {
+    void latchesAFailureWhenActivatedAndKeepsIt() {
         Board b = new Board();
         int fail = b.input("fail", SlotType.BOOLEAN);
-        TreeInstance t = b.instance(root("r", memory("m", action("a").fail(flag(fail)).build())));
+        TreeInstance t = b.instance(root("r", org.btfmu.core.Tasks.selector("sel",
+                memory("m", action("a").fail(flag(fail)).build()), action("other").build())));
         t.setBoolean(fail, true);
         t.start(0);
+        assertEquals(Status.FAILURE, t.status(2), "activated, latched the failure, deactivated");
+        assertEquals(Status.RUNNING, t.status(4));
         t.setBoolean(fail, false);
         t.settle();
-        assertEquals(Status.FAILURE, t.status(1));
+        assertEquals(Status.FAILURE, t.status(2));
+        assertEquals(Status.ACCEPT, t.status(3));
+        assertEquals(Status.RUNNING, t.status(4), "the latched failure keeps the selector on its second child");
+    }
+
+    @Test
+    void doesNotLatchWhatItsChildDidBeforeTheParentGotThere() {
+        Board b = new Board();
+        int d1 = b.input("d1", SlotType.BOOLEAN);
+        int d2 = b.input("d2", SlotType.BOOLEAN);
+        TreeInstance t = b.instance(root("r", org.btfmu.core.Tasks.sequence("s",
+                memory("m1", action("a1").done(flag(d1)).build()), memory("m2", action("a2").done(flag(d2)).build()))));
+        t.start(0);
+        t.setBoolean(d2, true);
+        t.settle();
+        t.setBoolean(d2, false);
+        t.settle();
+        t.setBoolean(d1, true);
+        t.settle();
+        assertEquals(Status.SUCCESS, t.status(2));
+        assertEquals(Status.RUNNING, t.status(5), "a2 must still be done: its earlier success was not latched");
     }
 }
