@@ -1,0 +1,161 @@
+package org.btfmu.benchmarks;
+
+import java.util.Collection;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.btfmu.core.Counters;
+import org.btfmu.core.ProcessingMode;
+import org.btfmu.core.TreeInstance;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+
+/**
+ * Runs the engine benchmarks with fixed settings in one JMH run (so ratios are taken side
+ * by side), measures memory, and prints the results as the Markdown tables of
+ * BENCHMARKS.md with each target marked met or not met. Usage: benchmarks/run-engine.sh.
+ */
+public final class EngineReport {
+
+    static final int[] SIZES = {100, 1_000, 10_000, 100_000};
+    static final int TARGET_SIZE = 10_000;
+
+    private final Map<String, Double> medians = new TreeMap<>();
+    private final Map<String, Double> p90s = new TreeMap<>();
+
+    private EngineReport() {
+    }
+
+    public static void main(String[] args) throws RunnerException {
+        MemoryPerTask.Figures memory = MemoryPerTask.measure();
+        Options options = new OptionsBuilder()
+                .include(InputChangeBenchmark.class.getName() + "\\.")
+                .include(TickBenchmark.class.getName() + "\\.")
+                .forks(1)
+                .warmupIterations(3)
+                .warmupTime(TimeValue.seconds(1))
+                .measurementIterations(5)
+                .measurementTime(TimeValue.seconds(1))
+                .jvmArgs("-Xms2g", "-Xmx2g")
+                .shouldFailOnError(true)
+                .build();
+        EngineReport report = new EngineReport();
+        report.collect(new Runner(options).run());
+        System.out.println();
+        System.out.print(report.markdown(memory));
+    }
+
+    private void collect(Collection<RunResult> results) {
+        for (RunResult r : results) {
+            String method = r.getParams().getBenchmark();
+            method = method.substring(method.lastIndexOf('.') + 1);
+            StringBuilder key = new StringBuilder(method);
+            for (String p : new String[] {"shape", "tasks", "leaf"}) {
+                String v = r.getParams().getParam(p);
+                if (v != null) {
+                    key.append('/').append(v);
+                }
+            }
+            var statistics = r.getPrimaryResult().getStatistics();
+            medians.put(key.toString(), statistics.getPercentile(50));
+            p90s.put(key.toString(), statistics.getPercentile(90));
+        }
+    }
+
+    private double median(String key) {
+        Double v = medians.get(key);
+        if (v == null) {
+            throw new IllegalStateException("no result for " + key + "; have " + medians.keySet());
+        }
+        return v;
+    }
+
+    String markdown(MemoryPerTask.Figures memory) {
+        StringBuilder md = new StringBuilder();
+        md.append("### Input change, event-driven (setReal + settle, one condition flips)\n\n");
+        md.append("| tree | tasks | height | flipped leaf at depth | task evaluations | median ns | p90 ns |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|\n");
+        for (TreeShape.Kind kind : TreeShape.Kind.values()) {
+            for (int tasks : SIZES) {
+                TreeShape shape = TreeShape.of(kind, tasks);
+                for (String leaf : new String[] {"deepest", "shallowest"}) {
+                    int node = leaf.equals("deepest") ? shape.deepestLeaf() : shape.shallowestLeaf();
+                    String key = "flipOneCondition/" + kind + "/" + tasks + "/" + leaf;
+                    md.append(String.format(Locale.ROOT, "| %s | %,d | %,d | %,d (%s) | %,d | %s | %s |%n",
+                            kind.name().toLowerCase(Locale.ROOT), tasks, shape.height(), shape.depth(node), leaf,
+                            evaluationsPerChange(shape, node), ns(median(key)), ns(p90s.get(key))));
+                }
+            }
+        }
+
+        md.append("\n### Full tick, balanced tree: bt-fmu ticked mode and gdx-ai side by side\n\n");
+        md.append("| tasks | bt-fmu tick median ns | per task | gdx-ai step median ns | per task"
+                + " | bt-fmu / gdx-ai | bt-fmu tick after one input change, ns |\n");
+        md.append("|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (int tasks : new int[] {1_000, 10_000, 100_000}) {
+            double engine = median("engineTick/" + tasks);
+            double gdx = median("gdxAiStep/" + tasks);
+            md.append(String.format(Locale.ROOT, "| %,d | %s | %.1f | %s | %.1f | %.2f | %s |%n", tasks, ns(engine),
+                    engine / tasks, ns(gdx), gdx / tasks, engine / gdx,
+                    ns(median("engineTickAfterInputChange/" + tasks))));
+        }
+
+        md.append("\n### Memory (bytes, heap difference after full GCs, 10,000-task trees)\n\n");
+        md.append("| what | bytes |\n|---|---:|\n");
+        md.append(row("run-time state (TreeInstance) per task, balanced tree (0.9 input slots per task)",
+                memory.instancePerTaskBalanced()));
+        md.append(row("run-time state per task, deep tree (0.5 input slots per task)", memory.instancePerTaskDeep()));
+        md.append(row("of which per task (solved from the two trees)", memory.perTask()));
+        md.append(row("of which per Real slot", memory.perSlot()));
+        md.append(row("serialized state (TreeState.toBytes) per task, balanced", memory.serializedPerTask()));
+        md.append(row("shared definition (TreeDefinition, task nodes, parsed expressions) per task",
+                memory.definitionPerTask()));
+        md.append(row("gdx-ai tree per task (definition and state in one object graph), balanced",
+                memory.gdxAiPerTask()));
+
+        md.append("\n### Targets\n\n");
+        double flip = median("flipOneCondition/BALANCED/" + TARGET_SIZE + "/deepest");
+        double gdx = median("gdxAiStep/" + TARGET_SIZE);
+        md.append(String.format(Locale.ROOT, "- Input change at 10,000 tasks (balanced, deepest leaf) <= 1 us median:"
+                + " %s ns: **%s**%n", ns(flip), flip <= 1000 ? "met" : "not met"));
+        md.append(String.format(Locale.ROOT, "- Event-driven input change >= 100x cheaper than a full gdx-ai tick of"
+                + " the same 10,000-task tree: %.0fx: **%s**%n", gdx / flip, gdx / flip >= 100 ? "met" : "not met"));
+        for (int tasks : new int[] {1_000, 10_000, 100_000}) {
+            double ratio = median("engineTick/" + tasks) / median("gdxAiStep/" + tasks);
+            md.append(String.format(Locale.ROOT, "- Ticked within 2x of gdx-ai per task at %,d tasks: %.2fx: **%s**%n",
+                    tasks, ratio, ratio <= 2 ? "met" : "not met"));
+        }
+        double small = median("flipOneCondition/BALANCED/100/deepest");
+        double large = median("flipOneCondition/BALANCED/100000/deepest");
+        double deepSmall = median("flipOneCondition/DEEP/100/deepest");
+        double deepLarge = median("flipOneCondition/DEEP/100000/deepest");
+        double deepShallow = median("flipOneCondition/DEEP/100000/shallowest");
+        md.append(String.format(Locale.ROOT, "- Grows with depth, not size: balanced 100 -> 100,000 tasks: %.1fx;"
+                + " deep (height ~ tasks/2) 100 -> 100,000: %.0fx; the shallowest leaf of the deep 100,000-task"
+                + " tree: %s ns%n", large / small, deepLarge / deepSmall, ns(deepShallow)));
+        return md.toString();
+    }
+
+    /** Task evaluations the engine makes for one flip of the leaf's condition (deterministic). */
+    static long evaluationsPerChange(TreeShape shape, int leaf) {
+        EngineTree tree = new EngineTree(shape);
+        TreeInstance instance = new TreeInstance(tree.definition(), ProcessingMode.EVENT_DRIVEN);
+        instance.start(0);
+        Counters before = instance.counters();
+        instance.setReal(tree.slot(leaf), -EngineTree.HOLDS);
+        instance.settle();
+        return instance.counters().taskEvaluations() - before.taskEvaluations();
+    }
+
+    private static String row(String what, double bytes) {
+        return String.format(Locale.ROOT, "| %s | %.1f |%n", what, bytes);
+    }
+
+    private static String ns(double v) {
+        return String.format(Locale.ROOT, v < 100 ? "%.1f" : "%,.0f", v);
+    }
+}
