@@ -1,0 +1,696 @@
+/*
+ * A small FMI 2.0 Co-Simulation importer that drives a bt-fmu FMU's shared
+ * library from a process without a JVM, the way a simulation tool written in
+ * C does. Run by FmuImporterTest, one scenario per run:
+ *
+ *   importer <scenario> <fmu-dir> <guid> [<fmu-dir-2> <guid-2>]
+ *
+ * The FMU is the extracted FMU of missions/shim_test.json (value references
+ * below). Prints one line per check; exits 0 when all passed, 1 otherwise.
+ */
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <dirent.h>
+#include <time.h>
+
+#include "fmi2.h"
+
+/* Value references of shim_test.json: the variables in file order, then the task statuses. */
+enum {
+    VR_ALTITUDE = 0, VR_GO = 1, VR_COUNT_IN = 2, VR_CALLSIGN = 3, VR_MODE = 4, VR_TARGET = 5,
+    VR_CLIMB_TO = 6, VR_GAIN = 7,
+    VR_STATUS_ROOT = 8, VR_STATUS_PLAN = 9, VR_STATUS_CLIMB = 10, VR_STATUS_HOLD_ONCE = 11,
+    VR_STATUS_HOLD = 12, VR_STATUS_CRUISE = 13,
+    VR_UNKNOWN = 99
+};
+enum { SUCCESS = 1, FAILURE, ACCEPT, ACTIVATING, RUNNING, FINISHED, ABORTED, DEACTIVATING };
+
+typedef struct {
+    void *library;
+    const char *directory;
+    const char *guid;
+    char location[4096];
+    fmi2Component (*instantiate)(fmi2String, fmi2Type, fmi2String, fmi2String,
+                                 const fmi2CallbackFunctions *, fmi2Boolean, fmi2Boolean);
+    void (*freeInstance)(fmi2Component);
+    fmi2Status (*setDebugLogging)(fmi2Component, fmi2Boolean, size_t, const fmi2String[]);
+    fmi2Status (*setupExperiment)(fmi2Component, fmi2Boolean, fmi2Real, fmi2Real, fmi2Boolean,
+                                  fmi2Real);
+    fmi2Status (*enterInitializationMode)(fmi2Component);
+    fmi2Status (*exitInitializationMode)(fmi2Component);
+    fmi2Status (*terminate)(fmi2Component);
+    fmi2Status (*reset)(fmi2Component);
+    fmi2Status (*getReal)(fmi2Component, const fmi2ValueReference[], size_t, fmi2Real[]);
+    fmi2Status (*getInteger)(fmi2Component, const fmi2ValueReference[], size_t, fmi2Integer[]);
+    fmi2Status (*getBoolean)(fmi2Component, const fmi2ValueReference[], size_t, fmi2Boolean[]);
+    fmi2Status (*getString)(fmi2Component, const fmi2ValueReference[], size_t, fmi2String[]);
+    fmi2Status (*setReal)(fmi2Component, const fmi2ValueReference[], size_t, const fmi2Real[]);
+    fmi2Status (*setInteger)(fmi2Component, const fmi2ValueReference[], size_t,
+                             const fmi2Integer[]);
+    fmi2Status (*setBoolean)(fmi2Component, const fmi2ValueReference[], size_t,
+                             const fmi2Boolean[]);
+    fmi2Status (*setString)(fmi2Component, const fmi2ValueReference[], size_t, const fmi2String[]);
+    fmi2Status (*getFMUstate)(fmi2Component, fmi2FMUstate *);
+    fmi2Status (*setFMUstate)(fmi2Component, fmi2FMUstate);
+    fmi2Status (*freeFMUstate)(fmi2Component, fmi2FMUstate *);
+    fmi2Status (*serializedFMUstateSize)(fmi2Component, fmi2FMUstate, size_t *);
+    fmi2Status (*serializeFMUstate)(fmi2Component, fmi2FMUstate, fmi2Byte[], size_t);
+    fmi2Status (*deSerializeFMUstate)(fmi2Component, const fmi2Byte[], size_t, fmi2FMUstate *);
+    fmi2Status (*getDirectionalDerivative)(fmi2Component, const fmi2ValueReference[], size_t,
+                                           const fmi2ValueReference[], size_t, const fmi2Real[],
+                                           fmi2Real[]);
+    fmi2Status (*doStep)(fmi2Component, fmi2Real, fmi2Real, fmi2Boolean);
+    fmi2Status (*cancelStep)(fmi2Component);
+    fmi2Status (*getRealStatus)(fmi2Component, const fmi2StatusKind, fmi2Real *);
+    fmi2Status (*getStatus)(fmi2Component, const fmi2StatusKind, fmi2Status *);
+} Fmu;
+
+static int failures;
+static int checks;
+
+/* ---- the logger: remembers the last message so that checks can ask for it ---- */
+
+static char last_message[8192];
+static char last_category[256];
+static int messages;
+static int quiet;
+
+static void logger(fmi2ComponentEnvironment env, fmi2String instance, fmi2Status status,
+                   fmi2String category, fmi2String message, ...)
+{
+    (void)env;
+    va_list args;
+    va_start(args, message);
+    vsnprintf(last_message, sizeof last_message, message, args);
+    va_end(args);
+    snprintf(last_category, sizeof last_category, "%s", category ? category : "(null)");
+    messages++;
+    if (!quiet) {
+        fprintf(stderr, "  [log %s status=%d %s] %s\n", instance ? instance : "(null)", (int)status,
+                last_category, last_message);
+    }
+}
+
+static fmi2CallbackFunctions callbacks = {logger, calloc, free, NULL, NULL};
+
+#define CHECK(condition, ...)                                        \
+    do {                                                             \
+        checks++;                                                    \
+        if (!(condition)) {                                          \
+            failures++;                                              \
+            printf("FAIL %s:%d: ", __FILE__, __LINE__);              \
+            printf(__VA_ARGS__);                                     \
+            printf("\n");                                            \
+        }                                                            \
+    } while (0)
+
+#define OK(call) CHECK((call) == fmi2OK, "%s did not return fmi2OK", #call)
+
+/* The call returns fmi2Error and logs a message that contains the expected text. */
+#define REJECTED(call, text)                                                                    \
+    do {                                                                                        \
+        int before = messages;                                                                  \
+        fmi2Status status = (call);                                                             \
+        CHECK(status == fmi2Error, "%s returned %d, expected fmi2Error", #call, (int)status);    \
+        CHECK(messages > before && strstr(last_message, text) != NULL,                          \
+              "%s logged \"%s\", expected a message with \"%s\"", #call,                        \
+              messages > before ? last_message : "nothing", text);                              \
+    } while (0)
+
+static void *symbol(Fmu *fmu, const char *name)
+{
+    void *address = dlsym(fmu->library, name);
+    if (address == NULL) {
+        printf("FAIL: %s does not export %s\n", fmu->directory, name);
+        exit(1);
+    }
+    return address;
+}
+
+/* Loads binaries/linux64/<the only .so> of an extracted FMU. */
+static void load(Fmu *fmu, const char *directory, const char *guid)
+{
+    char binaries[4096];
+    snprintf(binaries, sizeof binaries, "%s/binaries/linux64", directory);
+    DIR *dir = opendir(binaries);
+    struct dirent *entry;
+    char library[4352] = "";
+    while (dir && (entry = readdir(dir)) != NULL) {
+        if (strstr(entry->d_name, ".so")) {
+            snprintf(library, sizeof library, "%s/%s", binaries, entry->d_name);
+        }
+    }
+    if (dir) closedir(dir);
+    fmu->library = library[0] ? dlopen(library, RTLD_NOW | RTLD_LOCAL) : NULL;
+    if (fmu->library == NULL) {
+        printf("FAIL: cannot load the FMU's library in %s: %s\n", binaries, dlerror());
+        exit(1);
+    }
+    fmu->directory = directory;
+    fmu->guid = guid;
+    snprintf(fmu->location, sizeof fmu->location, "file://%s/resources", directory);
+    *(void **)&fmu->instantiate = symbol(fmu, "fmi2Instantiate");
+    *(void **)&fmu->freeInstance = symbol(fmu, "fmi2FreeInstance");
+    *(void **)&fmu->setDebugLogging = symbol(fmu, "fmi2SetDebugLogging");
+    *(void **)&fmu->setupExperiment = symbol(fmu, "fmi2SetupExperiment");
+    *(void **)&fmu->enterInitializationMode = symbol(fmu, "fmi2EnterInitializationMode");
+    *(void **)&fmu->exitInitializationMode = symbol(fmu, "fmi2ExitInitializationMode");
+    *(void **)&fmu->terminate = symbol(fmu, "fmi2Terminate");
+    *(void **)&fmu->reset = symbol(fmu, "fmi2Reset");
+    *(void **)&fmu->getReal = symbol(fmu, "fmi2GetReal");
+    *(void **)&fmu->getInteger = symbol(fmu, "fmi2GetInteger");
+    *(void **)&fmu->getBoolean = symbol(fmu, "fmi2GetBoolean");
+    *(void **)&fmu->getString = symbol(fmu, "fmi2GetString");
+    *(void **)&fmu->setReal = symbol(fmu, "fmi2SetReal");
+    *(void **)&fmu->setInteger = symbol(fmu, "fmi2SetInteger");
+    *(void **)&fmu->setBoolean = symbol(fmu, "fmi2SetBoolean");
+    *(void **)&fmu->setString = symbol(fmu, "fmi2SetString");
+    *(void **)&fmu->getFMUstate = symbol(fmu, "fmi2GetFMUstate");
+    *(void **)&fmu->setFMUstate = symbol(fmu, "fmi2SetFMUstate");
+    *(void **)&fmu->freeFMUstate = symbol(fmu, "fmi2FreeFMUstate");
+    *(void **)&fmu->serializedFMUstateSize = symbol(fmu, "fmi2SerializedFMUstateSize");
+    *(void **)&fmu->serializeFMUstate = symbol(fmu, "fmi2SerializeFMUstate");
+    *(void **)&fmu->deSerializeFMUstate = symbol(fmu, "fmi2DeSerializeFMUstate");
+    *(void **)&fmu->getDirectionalDerivative = symbol(fmu, "fmi2GetDirectionalDerivative");
+    *(void **)&fmu->doStep = symbol(fmu, "fmi2DoStep");
+    *(void **)&fmu->cancelStep = symbol(fmu, "fmi2CancelStep");
+    *(void **)&fmu->getRealStatus = symbol(fmu, "fmi2GetRealStatus");
+    *(void **)&fmu->getStatus = symbol(fmu, "fmi2GetStatus");
+}
+
+static fmi2Component instantiate(Fmu *fmu, const char *name)
+{
+    fmi2Component c = fmu->instantiate(name, fmi2CoSimulation, fmu->guid, fmu->location,
+                                       &callbacks, fmi2False, fmi2False);
+    CHECK(c != NULL, "fmi2Instantiate(%s) returned NULL: %s", name, last_message);
+    if (c == NULL) {
+        printf("%d of %d checks failed\n", failures + 1, checks);
+        exit(1);
+    }
+    return c;
+}
+
+static double real(Fmu *fmu, fmi2Component c, fmi2ValueReference vr)
+{
+    fmi2Real value = -1e300;
+    CHECK(fmu->getReal(c, &vr, 1, &value) == fmi2OK, "fmi2GetReal(vr=%u) failed", vr);
+    return value;
+}
+
+static int integer(Fmu *fmu, fmi2Component c, fmi2ValueReference vr)
+{
+    fmi2Integer value = -999;
+    CHECK(fmu->getInteger(c, &vr, 1, &value) == fmi2OK, "fmi2GetInteger(vr=%u) failed", vr);
+    return value;
+}
+
+static void set_real(Fmu *fmu, fmi2Component c, fmi2ValueReference vr, double value)
+{
+    CHECK(fmu->setReal(c, &vr, 1, &value) == fmi2OK, "fmi2SetReal(vr=%u, %g) failed", vr, value);
+}
+
+/* Instantiated, set up from 0 (stop 100 if stop > 0), initialized with altitude = 0. */
+static fmi2Component initialized(Fmu *fmu, const char *name, double stop)
+{
+    fmi2Component c = instantiate(fmu, name);
+    OK(fmu->setupExperiment(c, fmi2False, 0, 0, stop > 0, stop));
+    OK(fmu->enterInitializationMode(c));
+    set_real(fmu, c, VR_ALTITUDE, 0);
+    OK(fmu->exitInitializationMode(c));
+    return c;
+}
+
+/* ---- scenarios ---- */
+
+/* The whole life of an instance, with the values the mission must produce. */
+static void sequence(Fmu *fmu)
+{
+    fmi2Component c = instantiate(fmu, "sequence");
+    OK(fmu->setupExperiment(c, fmi2False, 0, 0, fmi2True, 100));
+    set_real(fmu, c, VR_CLIMB_TO, 120); /* a parameter, before initialization */
+    OK(fmu->enterInitializationMode(c));
+    set_real(fmu, c, VR_ALTITUDE, 0);
+    fmi2String callsign = "DLR-1 ÄÖ";
+    fmi2ValueReference vr = VR_CALLSIGN;
+    OK(fmu->setString(c, &vr, 1, &callsign));
+    OK(fmu->exitInitializationMode(c));
+
+    CHECK(real(fmu, c, VR_TARGET) == 120, "climbing: target %g, expected climb_to = 120",
+          real(fmu, c, VR_TARGET));
+    CHECK(integer(fmu, c, VR_MODE) == 1, "climbing: mode %d, expected 1", integer(fmu, c, VR_MODE));
+    CHECK(integer(fmu, c, VR_STATUS_CLIMB) == RUNNING, "climb status %d, expected RUNNING",
+          integer(fmu, c, VR_STATUS_CLIMB));
+    fmi2String got = NULL;
+    OK(fmu->getString(c, &vr, 1, &got));
+    CHECK(got != NULL && strcmp(got, callsign) == 0, "callsign '%s'", got ? got : "(null)");
+
+    OK(fmu->doStep(c, 0, 1, fmi2True));
+    set_real(fmu, c, VR_ALTITUDE, 150);
+    OK(fmu->doStep(c, 1, 1, fmi2True));
+    CHECK(integer(fmu, c, VR_STATUS_HOLD) == RUNNING, "holding: hold status %d, expected RUNNING",
+          integer(fmu, c, VR_STATUS_HOLD));
+    CHECK(integer(fmu, c, VR_MODE) == 0, "holding: mode %d, expected the default 0",
+          integer(fmu, c, VR_MODE));
+    CHECK(real(fmu, c, VR_TARGET) == 0, "holding: target %g, expected the default 0",
+          real(fmu, c, VR_TARGET));
+
+    /* The hold started at t = 1 and ends with a time event at t = 11, inside this step. */
+    OK(fmu->doStep(c, 2, 10, fmi2True));
+    CHECK(integer(fmu, c, VR_STATUS_CRUISE) == RUNNING, "cruise status %d, expected RUNNING",
+          integer(fmu, c, VR_STATUS_CRUISE));
+    CHECK(integer(fmu, c, VR_MODE) == 2, "cruising: mode %d", integer(fmu, c, VR_MODE));
+    CHECK(real(fmu, c, VR_TARGET) == 300, "cruising: target %g, expected 2 * 150",
+          real(fmu, c, VR_TARGET));
+    fmi2Real time = -1;
+    OK(fmu->getRealStatus(c, fmi2LastSuccessfulTime, &time));
+    CHECK(time == 12, "fmi2LastSuccessfulTime %g, expected 12", time);
+
+    set_real(fmu, c, VR_GAIN, 3); /* tunable: may be set between steps */
+    OK(fmu->doStep(c, 12, 1, fmi2True));
+    CHECK(real(fmu, c, VR_TARGET) == 450, "after gain := 3: target %g", real(fmu, c, VR_TARGET));
+
+    fmi2Boolean go = fmi2True;
+    vr = VR_GO;
+    OK(fmu->setBoolean(c, &vr, 1, &go));
+    fmi2Integer count = 42;
+    vr = VR_COUNT_IN;
+    OK(fmu->setInteger(c, &vr, 1, &count));
+    OK(fmu->doStep(c, 13, 1, fmi2True));
+    int cruise = integer(fmu, c, VR_STATUS_CRUISE);
+    CHECK(cruise == FINISHED || cruise == SUCCESS, "cruise after go: status %d", cruise);
+    CHECK(integer(fmu, c, VR_COUNT_IN) == 42, "count_in round trip");
+    fmi2Boolean go_back = 0;
+    vr = VR_GO;
+    OK(fmu->getBoolean(c, &vr, 1, &go_back));
+    CHECK(go_back == fmi2True, "go round trip");
+
+    /* Several values of mixed variables in one call, in the caller's order. */
+    fmi2ValueReference several[] = {VR_GAIN, VR_TARGET, VR_ALTITUDE, VR_CLIMB_TO};
+    fmi2Real values[4];
+    OK(fmu->getReal(c, several, 4, values));
+    CHECK(values[0] == 3 && values[2] == 150 && values[3] == 120,
+          "getReal of 4: %g %g %g %g", values[0], values[1], values[2], values[3]);
+
+    OK(fmu->terminate(c));
+    CHECK(real(fmu, c, VR_ALTITUDE) == 150, "values readable after fmi2Terminate");
+    OK(fmu->reset(c));
+    OK(fmu->setupExperiment(c, fmi2False, 0, 0, fmi2False, 0));
+    OK(fmu->enterInitializationMode(c));
+    OK(fmu->exitInitializationMode(c));
+    CHECK(real(fmu, c, VR_TARGET) == 100, "after fmi2Reset: target %g, expected the start value"
+          " of climb_to (100)", real(fmu, c, VR_TARGET));
+    fmu->freeInstance(c);
+}
+
+/* Every call in a state where FMI forbids it, and every bad argument: fmi2Error and a message. */
+static void illegal(Fmu *fmu)
+{
+    fmi2ValueReference vr = VR_ALTITUDE;
+    fmi2ValueReference unknown = VR_UNKNOWN;
+    fmi2ValueReference mode = VR_MODE;
+    fmi2Real value = 1;
+    fmi2Integer integer_value = 1;
+
+    /* Instantiation */
+    CHECK(fmu->instantiate("x", fmi2CoSimulation, "{not-the-guid}", fmu->location, &callbacks,
+                           fmi2False, fmi2False) == NULL, "wrong GUID accepted");
+    CHECK(strstr(last_message, "fmuGUID") != NULL, "wrong GUID: message '%s'", last_message);
+    CHECK(fmu->instantiate("x", fmi2ModelExchange, fmu->guid, fmu->location, &callbacks, fmi2False,
+                           fmi2False) == NULL, "Model Exchange accepted");
+    CHECK(strstr(last_message, "Co-Simulation") != NULL, "fmuType: message '%s'", last_message);
+    CHECK(fmu->instantiate("x", fmi2CoSimulation, fmu->guid, NULL, &callbacks, fmi2False,
+                           fmi2False) == NULL, "NULL resource location accepted");
+    CHECK(strstr(last_message, "fmuResourceLocation") != NULL, "location: '%s'", last_message);
+    CHECK(fmu->instantiate("x", fmi2CoSimulation, fmu->guid, "file:///nonexistent/resources",
+                           &callbacks, fmi2False, fmi2False) == NULL, "missing resources accepted");
+    CHECK(strstr(last_message, "nonexistent") != NULL, "missing resources: '%s'", last_message);
+    CHECK(fmu->instantiate("", fmi2CoSimulation, fmu->guid, fmu->location, &callbacks, fmi2False,
+                           fmi2False) == NULL, "empty instance name accepted");
+    CHECK(fmu->instantiate("x", fmi2CoSimulation, fmu->guid, fmu->location, NULL, fmi2False,
+                           fmi2False) == NULL, "NULL callbacks accepted");
+
+    /* A NULL component never crashes */
+    CHECK(fmu->doStep(NULL, 0, 1, fmi2True) == fmi2Error, "doStep(NULL)");
+    CHECK(fmu->getReal(NULL, &vr, 1, &value) == fmi2Error, "getReal(NULL)");
+    fmu->freeInstance(NULL);
+
+    fmi2Component c = instantiate(fmu, "illegal");
+    /* instantiated */
+    REJECTED(fmu->doStep(c, 0, 1, fmi2True), "fmi2DoStep");
+    OK(fmu->reset(c));
+    REJECTED(fmu->exitInitializationMode(c), "fmi2ExitInitializationMode");
+    OK(fmu->reset(c));
+    REJECTED(fmu->getReal(c, &vr, 1, &value), "fmi2GetReal");
+    OK(fmu->reset(c));
+    REJECTED(fmu->terminate(c), "fmi2Terminate");
+    OK(fmu->reset(c));
+    fmi2ValueReference target = VR_TARGET;
+    REJECTED(fmu->setReal(c, &target, 1, &value), "'target'");
+    OK(fmu->reset(c));
+    REJECTED(fmu->setReal(c, &vr, 1, &value), "only parameters"); /* inputs: not before init */
+    OK(fmu->reset(c));
+    const fmi2String bad_category[] = {"logNothing"};
+    REJECTED(fmu->setDebugLogging(c, fmi2True, 1, bad_category), "logNothing");
+    OK(fmu->reset(c));
+    const fmi2String good_category[] = {"logEvents"};
+    OK(fmu->setDebugLogging(c, fmi2False, 1, good_category));
+    REJECTED(fmu->setupExperiment(c, fmi2False, 0, 10, fmi2True, 5), "stopTime");
+    OK(fmu->reset(c));
+
+    /* Initialization Mode */
+    OK(fmu->setupExperiment(c, fmi2False, 0, 0, fmi2True, 20));
+    OK(fmu->enterInitializationMode(c));
+    REJECTED(fmu->setupExperiment(c, fmi2False, 0, 0, fmi2False, 0), "fmi2SetupExperiment");
+    OK(fmu->reset(c));
+    OK(fmu->setupExperiment(c, fmi2False, 0, 0, fmi2True, 20));
+    OK(fmu->enterInitializationMode(c));
+    REJECTED(fmu->doStep(c, 0, 1, fmi2True), "fmi2DoStep");
+    OK(fmu->reset(c));
+    OK(fmu->setupExperiment(c, fmi2False, 0, 0, fmi2True, 20));
+    OK(fmu->enterInitializationMode(c));
+    OK(fmu->exitInitializationMode(c));
+
+    /* stepComplete: arguments */
+    fmi2FMUstate good = NULL;
+    OK(fmu->getFMUstate(c, &good));
+#define RESTORE() CHECK(fmu->setFMUstate(c, good) == fmi2OK, "fmi2SetFMUstate after an error")
+    fmi2ValueReference climb_to = VR_CLIMB_TO;
+    REJECTED(fmu->setReal(c, &climb_to, 1, &value), "'climb_to'"); /* fixed parameter */
+    RESTORE();
+    REJECTED(fmu->getReal(c, NULL, 1, &value), "vr is NULL");
+    RESTORE();
+    REJECTED(fmu->getReal(c, &vr, 1, NULL), "value is NULL");
+    RESTORE();
+    REJECTED(fmu->getReal(c, &unknown, 1, &value), "99");
+    RESTORE();
+    REJECTED(fmu->setReal(c, &unknown, 1, &value), "99");
+    RESTORE();
+    REJECTED(fmu->getReal(c, &mode, 1, &value), "'mode'"); /* an Integer */
+    RESTORE();
+    fmi2ValueReference status_vr = VR_STATUS_CLIMB;
+    REJECTED(fmu->setInteger(c, &status_vr, 1, &integer_value), "status.shim_test.plan.climb");
+    RESTORE();
+    fmi2ValueReference callsign = VR_CALLSIGN;
+    fmi2String null_string = NULL;
+    REJECTED(fmu->setString(c, &callsign, 1, &null_string), "NULL");
+    RESTORE();
+    REJECTED(fmu->doStep(c, 0, 0, fmi2True), "communicationStepSize");
+    RESTORE();
+    REJECTED(fmu->doStep(c, 5, 1, fmi2True), "currentCommunicationPoint");
+    RESTORE();
+    REJECTED(fmu->doStep(c, 0, 21, fmi2True), "stopTime");
+    RESTORE();
+    REJECTED(fmu->cancelStep(c), "fmi2CancelStep");
+    RESTORE();
+    REJECTED(fmu->getDirectionalDerivative(c, &vr, 1, &vr, 1, &value, &value), "not supported");
+    RESTORE();
+    REJECTED(fmu->setFMUstate(c, (fmi2FMUstate)(intptr_t)12345), "not an FMU state");
+    RESTORE();
+    REJECTED(fmu->getFMUstate(c, NULL), "NULL");
+    RESTORE();
+    char garbage[64] = "this is not an FMU state";
+    fmi2FMUstate from_garbage = NULL;
+    REJECTED(fmu->deSerializeFMUstate(c, garbage, sizeof garbage, &from_garbage), "not an FMU state");
+    RESTORE();
+    REJECTED(fmu->enterInitializationMode(c), "fmi2EnterInitializationMode");
+    /* error state: only reset, set state, free, get (debugging) */
+    REJECTED(fmu->doStep(c, 0, 1, fmi2True), "state error");
+    RESTORE();
+    OK(fmu->doStep(c, 0, 1, fmi2True)); /* usable again */
+    OK(fmu->freeFMUstate(c, &good));
+    CHECK(good == NULL, "fmi2FreeFMUstate sets the state to NULL");
+
+    /* terminated */
+    OK(fmu->terminate(c));
+    REJECTED(fmu->doStep(c, 1, 1, fmi2True), "fmi2DoStep");
+    OK(fmu->reset(c));
+    fmu->freeInstance(c);
+}
+
+/* Two instances of one FMU keep their own state. */
+static void instances(Fmu *fmu)
+{
+    fmi2Component a = initialized(fmu, "a", 0);
+    fmi2Component b = initialized(fmu, "b", 0);
+    set_real(fmu, a, VR_ALTITUDE, 150); /* a ends its climb, b keeps climbing */
+    for (int i = 0; i < 12; i++) {
+        OK(fmu->doStep(a, i, 1, fmi2True));
+        OK(fmu->doStep(b, i, 1, fmi2True));
+    }
+    CHECK(integer(fmu, a, VR_STATUS_CRUISE) == RUNNING, "a cruises");
+    CHECK(real(fmu, a, VR_TARGET) == 300, "a: target %g", real(fmu, a, VR_TARGET));
+    CHECK(integer(fmu, b, VR_STATUS_CLIMB) == RUNNING, "b still climbs");
+    CHECK(real(fmu, b, VR_TARGET) == 100, "b: target %g", real(fmu, b, VR_TARGET));
+    fmu->freeInstance(a);
+    CHECK(real(fmu, b, VR_TARGET) == 100, "b survives freeing a");
+    fmu->freeInstance(b);
+}
+
+/* Two different FMUs (two copies of the shim, two class loaders) in one process. */
+static void two_fmus(Fmu *first, Fmu *second)
+{
+    fmi2Component a = initialized(first, "first", 0);
+    fmi2Component b = initialized(second, "second", 0);
+    set_real(first, a, VR_ALTITUDE, 150);
+    set_real(second, b, VR_ALTITUDE, 150);
+    set_real(second, b, VR_GAIN, 5);
+    for (int i = 0; i < 12; i++) {
+        OK(first->doStep(a, i, 1, fmi2True));
+        OK(second->doStep(b, i, 1, fmi2True));
+    }
+    CHECK(real(first, a, VR_TARGET) == 300, "first: target %g", real(first, a, VR_TARGET));
+    CHECK(real(second, b, VR_TARGET) == 750, "second: target %g", real(second, b, VR_TARGET));
+    first->freeInstance(a);
+    second->freeInstance(b);
+}
+
+typedef struct {
+    Fmu *fmu;
+    fmi2Component c;
+    fmi2Status status;
+} StepJob;
+
+static void *step_on_thread(void *argument)
+{
+    StepJob *job = argument;
+    job->status = fmi2OK;
+    for (int i = 0; i < 12 && job->status == fmi2OK; i++) {
+        job->status = job->fmu->doStep(job->c, i, 1, fmi2True);
+    }
+    return NULL;
+}
+
+/* Steps on a thread the JVM has never seen; then back on the main thread. */
+static void thread(Fmu *fmu)
+{
+    fmi2Component c = initialized(fmu, "threads", 0);
+    set_real(fmu, c, VR_ALTITUDE, 150);
+    StepJob job = {fmu, c, fmi2Error};
+    pthread_t worker;
+    CHECK(pthread_create(&worker, NULL, step_on_thread, &job) == 0, "pthread_create");
+    pthread_join(worker, NULL);
+    CHECK(job.status == fmi2OK, "doStep on the second thread returned %d", (int)job.status);
+    CHECK(real(fmu, c, VR_TARGET) == 300, "after the thread's steps: target %g",
+          real(fmu, c, VR_TARGET));
+    OK(fmu->doStep(c, 12, 1, fmi2True));
+    fmu->freeInstance(c);
+}
+
+/* Outputs of n steps from time t (altitude rising), into trace. */
+static void run(Fmu *fmu, fmi2Component c, double t, int n, double *trace)
+{
+    for (int i = 0; i < n; i++) {
+        set_real(fmu, c, VR_ALTITUDE, 10.0 * (t + i));
+        OK(fmu->doStep(c, t + i, 1, fmi2True));
+        trace[2 * i] = real(fmu, c, VR_TARGET);
+        trace[2 * i + 1] = integer(fmu, c, VR_STATUS_PLAN) * 100 + integer(fmu, c, VR_MODE);
+    }
+}
+
+/* Get, set, serialize and deserialize the FMU state; every way back continues identically. */
+static void state(Fmu *fmu)
+{
+    enum { N = 20 };
+    double first[2 * N], again[2 * N], restored[2 * N], other[2 * N];
+    fmi2Component c = initialized(fmu, "state", 0);
+    double before[2 * 5];
+    run(fmu, c, 0, 5, before);
+    fmi2FMUstate saved = NULL;
+    OK(fmu->getFMUstate(c, &saved));
+    size_t size = 0;
+    OK(fmu->serializedFMUstateSize(c, saved, &size));
+    CHECK(size > 0, "serialized size %zu", size);
+    fmi2Byte *bytes = malloc(size);
+    OK(fmu->serializeFMUstate(c, saved, bytes, size));
+    REJECTED(fmu->serializeFMUstate(c, saved, bytes, size - 1), "too small");
+    OK(fmu->setFMUstate(c, saved));
+    run(fmu, c, 5, N, first);
+
+    OK(fmu->setFMUstate(c, saved));
+    run(fmu, c, 5, N, again);
+    CHECK(memcmp(first, again, sizeof first) == 0, "continuing after fmi2SetFMUstate differs");
+
+    fmi2FMUstate copy = NULL;
+    OK(fmu->deSerializeFMUstate(c, bytes, size, &copy));
+    CHECK(copy != NULL && copy != saved, "deserialized state is a new state");
+    OK(fmu->setFMUstate(c, copy));
+    run(fmu, c, 5, N, restored);
+    CHECK(memcmp(first, restored, sizeof first) == 0, "continuing after deserializing differs");
+
+    /* The serialized state moves to another instance. */
+    fmi2Component d = initialized(fmu, "state-copy", 0);
+    fmi2FMUstate moved = NULL;
+    OK(fmu->deSerializeFMUstate(d, bytes, size, &moved));
+    OK(fmu->setFMUstate(d, moved));
+    run(fmu, d, 5, N, other);
+    CHECK(memcmp(first, other, sizeof first) == 0, "another instance continues differently");
+    REJECTED(fmu->setFMUstate(d, saved), "not an FMU state of this instance");
+
+    CHECK(first[2 * (N - 1)] != before[0], "the trace shows the mission progressing");
+    OK(fmu->freeFMUstate(c, &saved));
+    OK(fmu->freeFMUstate(c, &copy));
+    REJECTED(fmu->setFMUstate(c, copy), "NULL");
+    free(bytes);
+    fmu->freeInstance(c);
+    fmu->freeInstance(d);
+}
+
+/* Free and instantiate again, many times: no leak of handles, class loaders or threads. */
+static void reinstantiate(Fmu *fmu, int times)
+{
+    quiet = 1;
+    for (int i = 0; i < times && failures == 0; i++) {
+        fmi2Component c = initialized(fmu, "again", 0);
+        set_real(fmu, c, VR_ALTITUDE, 150);
+        OK(fmu->doStep(c, 0, 1, fmi2True));
+        CHECK(integer(fmu, c, VR_STATUS_HOLD) == RUNNING, "run %d: hold status", i);
+        fmu->freeInstance(c);
+    }
+    quiet = 0;
+}
+
+/* Started where no Java can be found: NULL, and the logger says what to set. */
+static void no_jvm(Fmu *fmu)
+{
+    fmi2Component c = fmu->instantiate("nojvm", fmi2CoSimulation, fmu->guid, fmu->location,
+                                       &callbacks, fmi2False, fmi2False);
+    CHECK(c == NULL, "instantiated without a JVM");
+    CHECK(strstr(last_message, "JAVA_HOME") != NULL && strstr(last_message, "BTFMU_LIBJVM") != NULL,
+          "no-JVM message does not say what to set: '%s'", last_message);
+    CHECK(strcmp(last_category, "logStatusError") == 0, "category %s", last_category);
+}
+
+/* BTFMU_LIBJVM points at something that is not a libjvm: NULL and a message naming it. */
+static void bad_libjvm(Fmu *fmu)
+{
+    fmi2Component c = fmu->instantiate("badjvm", fmi2CoSimulation, fmu->guid, fmu->location,
+                                       &callbacks, fmi2False, fmi2False);
+    CHECK(c == NULL, "instantiated with a bad BTFMU_LIBJVM");
+    CHECK(strstr(last_message, "BTFMU_LIBJVM") != NULL, "message '%s'", last_message);
+}
+
+static double seconds(void)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    return now.tv_sec + now.tv_nsec * 1e-9;
+}
+
+static long resident_kib(void)
+{
+    FILE *status = fopen("/proc/self/status", "r");
+    char line[256];
+    long kib = -1;
+    while (status && fgets(line, sizeof line, status)) {
+        if (sscanf(line, "VmRSS: %ld", &kib) == 1) {
+            break;
+        }
+    }
+    if (status) fclose(status);
+    return kib;
+}
+
+/* Not a test: prints the cost of the calls that matter to a master (see BENCHMARKS.md). */
+static void bench(Fmu *fmu)
+{
+    double t0 = seconds();
+    fmi2Component c = initialized(fmu, "bench", 0);
+    double first = seconds() - t0;
+    t0 = seconds();
+    fmi2Component d = instantiate(fmu, "second");
+    double second = seconds() - t0;
+    fmu->freeInstance(d);
+    printf("first instantiate+initialize %.1f ms, second instantiate %.3f ms, RSS %ld MiB\n",
+           first * 1e3, second * 1e3, resident_kib() / 1024);
+
+    enum { N = 2000000 };
+    fmi2ValueReference vrs[10] = {VR_ALTITUDE, VR_TARGET, VR_CLIMB_TO, VR_GAIN, VR_ALTITUDE,
+                                  VR_TARGET, VR_CLIMB_TO, VR_GAIN, VR_ALTITUDE, VR_TARGET};
+    fmi2ValueReference inputs[10] = {VR_ALTITUDE, VR_ALTITUDE, VR_ALTITUDE, VR_ALTITUDE,
+                                     VR_ALTITUDE, VR_ALTITUDE, VR_ALTITUDE, VR_ALTITUDE,
+                                     VR_ALTITUDE, VR_ALTITUDE};
+    fmi2Real values[10] = {0};
+    quiet = 1;
+    for (int round = 0; round < 3; round++) {
+        t0 = seconds();
+        for (int i = 0; i < N; i++) fmu->getReal(c, vrs, 0, values);
+        double empty = (seconds() - t0) / N * 1e9;
+        t0 = seconds();
+        for (int i = 0; i < N; i++) fmu->getReal(c, vrs, 10, values);
+        double get = (seconds() - t0) / N * 1e9;
+        t0 = seconds();
+        for (int i = 0; i < N; i++) fmu->setReal(c, inputs, 10, values);
+        double set = (seconds() - t0) / N * 1e9;
+        double time = round * (double)N;
+        t0 = seconds();
+        for (int i = 0; i < N; i++) fmu->doStep(c, time + i, 1, fmi2True);
+        double step = (seconds() - t0) / N * 1e9;
+        printf("round %d: getReal(0) %.0f ns, getReal(10) %.0f ns, setReal(10) %.0f ns, "
+               "doStep %.0f ns\n", round, empty, get, set, step);
+    }
+    printf("RSS after %d calls: %ld MiB\n", 4 * 3 * N, resident_kib() / 1024);
+    fmu->freeInstance(c);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 4) {
+        fprintf(stderr, "usage: importer <scenario> <fmu-dir> <guid> [<fmu-dir-2> <guid-2>]\n");
+        return 2;
+    }
+    const char *scenario = argv[1];
+    Fmu fmu, second;
+    load(&fmu, argv[2], argv[3]);
+    if (strcmp(scenario, "sequence") == 0) {
+        sequence(&fmu);
+    } else if (strcmp(scenario, "illegal") == 0) {
+        illegal(&fmu);
+    } else if (strcmp(scenario, "instances") == 0) {
+        instances(&fmu);
+    } else if (strcmp(scenario, "two-fmus") == 0 && argc >= 6) {
+        load(&second, argv[4], argv[5]);
+        two_fmus(&fmu, &second);
+    } else if (strcmp(scenario, "thread") == 0) {
+        thread(&fmu);
+    } else if (strcmp(scenario, "state") == 0) {
+        state(&fmu);
+    } else if (strcmp(scenario, "reinstantiate") == 0) {
+        reinstantiate(&fmu, 1000);
+    } else if (strcmp(scenario, "bench") == 0) {
+        bench(&fmu);
+    } else if (strcmp(scenario, "no-jvm") == 0) {
+        no_jvm(&fmu);
+    } else if (strcmp(scenario, "bad-libjvm") == 0) {
+        bad_libjvm(&fmu);
+    } else {
+        fprintf(stderr, "unknown scenario %s\n", scenario);
+        return 2;
+    }
+    printf("%s: %d of %d checks failed\n", scenario, failures, checks);
+    return failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,51 @@
+package org.btfmu.fmutests;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Enumeration;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.btfmu.mission.Mission;
+import org.btfmu.mission.MissionLoader;
+import org.btfmu.packager.FmuBuildException;
+import org.btfmu.packager.FmuPackager;
+
+/** A test mission packaged by the real packager, as an .fmu file and extracted as importers do. */
+record FmuFixture(Path fmu, Path directory, String guid) {
+
+    static FmuFixture build(Path workDirectory, String missionFile, String modelIdentifier)
+            throws IOException, FmuBuildException {
+        Mission mission = MissionLoader.load(Path.of("src/test/resources/missions", missionFile));
+        Files.createDirectories(workDirectory);
+        Path fmu = workDirectory.resolve(modelIdentifier + ".fmu").toAbsolutePath();
+        FmuPackager.BuiltFmu built = new FmuPackager()
+                .build(mission, new FmuPackager.Options(modelIdentifier, false), fmu);
+        Path directory = workDirectory.resolve(modelIdentifier).toAbsolutePath();
+        extract(fmu, directory);
+        return new FmuFixture(fmu, directory, built.guid());
+    }
+
+    private static void extract(Path fmu, Path directory) throws IOException {
+        try (ZipFile zip = new ZipFile(fmu.toFile())) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry entry = entries.nextElement();
+                Path target = directory.resolve(entry.getName()).normalize();
+                if (!target.startsWith(directory)) {
+                    throw new IOException("entry outside the FMU: " + entry.getName());
+                }
+                if (entry.isDirectory()) {
+                    Files.createDirectories(target);
+                    continue;
+                }
+                Files.createDirectories(target.getParent());
+                try (InputStream in = zip.getInputStream(entry)) {
+                    Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,562 @@
+package org.btfmu.fmu;
+
+import static org.btfmu.fmu.ImporterLog.ERROR;
+
+/**
+ * The Java side of the C shim: one static method per FMI 2.0 function, called
+ * through JNI with primitive arguments (C addresses as long; fmi2Component as
+ * the slave's handle). The shim looks these methods up by name and signature
+ * (native/src/main/c/runtime.c): keep the two in step.
+ *
+ * <p>Every method catches Throwable: nothing may unwind into the importer. The
+ * thread's context class loader is this FMU's loader during a call, so code
+ * that looks classes up through it finds the FMU's own.
+ */
+public final class FmiEntry {
+
+    private static final ClassLoader LOADER = FmiEntry.class.getClassLoader();
+    private static final Object LOCK = new Object();
+    /** Slaves by handle - 1; freed slots are reused. Published through the volatile reference. */
+    private static volatile FmuSlave[] slaves = new FmuSlave[4];
+
+    private FmiEntry() {
+    }
+
+    /**
+     * fmi2Instantiate: the string arguments are C string addresses, logger and
+     * environment the fields of fmi2CallbackFunctions. Returns the slave's
+     * handle, or 0 after logging why there is none.
+     */
+    public static long instantiate(long instanceName, int fmuType, long guid, long resourceLocation,
+            long logger, long environment, boolean visible, boolean loggingOn) {
+        ClassLoader caller = enter();
+        ImporterLog log = null;
+        try {
+            String name = NativeMemory.getString(instanceName);
+            log = new ImporterLog(logger, environment, name, loggingOn);
+            FmuSlave slave = FmuSlave.instantiate(name, fmuType, NativeMemory.getString(guid),
+                    NativeMemory.getString(resourceLocation), log);
+            return slave == null ? 0 : register(slave);
+        } catch (Throwable e) {
+            if (log != null) {
+                try {
+                    log.log(ERROR, LogCategory.STATUS_ERROR, "fmi2Instantiate: " + e);
+                } catch (Throwable ignored) {
+                    // the logger itself failed: nothing more can be said
+                }
+            }
+            return 0;
+        } finally {
+            leave(caller);
+        }
+    }
+
+    /** fmi2FreeInstance: always frees, whatever the state. */
+    public static void freeInstance(long c) {
+        ClassLoader caller = enter();
+        try {
+            FmuSlave slave;
+            synchronized (LOCK) {
+                slave = slave(c);
+                if (slave == null) {
+                    return;
+                }
+                FmuSlave[] all = slaves;
+                all[(int) c - 1] = null;
+                slaves = all;
+            }
+            slave.free();
+        } catch (Throwable e) {
+            // nothing to report to: the instance is gone
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int setDebugLogging(long c, boolean loggingOn, long nCategories, long categories) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.setDebugLogging(loggingOn, nCategories, categories);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int setupExperiment(long c, boolean toleranceDefined, double tolerance, double startTime,
+            boolean stopTimeDefined, double stopTime) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.setupExperiment(toleranceDefined, tolerance, startTime, stopTimeDefined,
+                    stopTime);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int enterInitializationMode(long c) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.enterInitializationMode();
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int exitInitializationMode(long c) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.exitInitializationMode();
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int terminate(long c) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.terminate();
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int reset(long c) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.reset();
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getReal(long c, long vr, long nvr, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getReal(vr, nvr, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getInteger(long c, long vr, long nvr, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getInteger(vr, nvr, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getBoolean(long c, long vr, long nvr, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getBoolean(vr, nvr, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getString(long c, long vr, long nvr, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getString(vr, nvr, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int setReal(long c, long vr, long nvr, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.setReal(vr, nvr, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int setInteger(long c, long vr, long nvr, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.setInteger(vr, nvr, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int setBoolean(long c, long vr, long nvr, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.setBoolean(vr, nvr, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int setString(long c, long vr, long nvr, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.setString(vr, nvr, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getFMUstate(long c, long state) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getFMUstate(state);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int setFMUstate(long c, long state) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.setFMUstate(state);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int freeFMUstate(long c, long state) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.freeFMUstate(state);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int serializedFMUstateSize(long c, long state, long size) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.serializedFMUstateSize(state, size);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int serializeFMUstate(long c, long state, long serializedState, long size) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.serializeFMUstate(state, serializedState, size);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int deSerializeFMUstate(long c, long serializedState, long size, long state) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.deSerializeFMUstate(serializedState, size, state);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getDirectionalDerivative(long c, long vUnknownRef, long nUnknown, long vKnownRef, long nKnown,
+            long dvKnown, long dvUnknown) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getDirectionalDerivative();
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int setRealInputDerivatives(long c, long vr, long nvr, long order, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.setRealInputDerivatives();
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getRealOutputDerivatives(long c, long vr, long nvr, long order, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getRealOutputDerivatives();
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int doStep(long c, double currentCommunicationPoint, double communicationStepSize,
+            boolean noSetFMUStatePriorToCurrentPoint) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.doStep(currentCommunicationPoint, communicationStepSize,
+                    noSetFMUStatePriorToCurrentPoint);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int cancelStep(long c) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.cancelStep();
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getStatus(long c, int kind, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getStatus(kind, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getRealStatus(long c, int kind, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getRealStatus(kind, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getIntegerStatus(long c, int kind, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getIntegerStatus(kind, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getBooleanStatus(long c, int kind, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getBooleanStatus(kind, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    public static int getStringStatus(long c, int kind, long value) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        ClassLoader caller = enter();
+        try {
+            return slave.getStringStatus(kind, value);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        } finally {
+            leave(caller);
+        }
+    }
+
+    private static long register(FmuSlave slave) {
+        synchronized (LOCK) {
+            FmuSlave[] all = slaves;
+            int free = 0;
+            while (free < all.length && all[free] != null) {
+                free++;
+            }
+            if (free == all.length) {
+                all = java.util.Arrays.copyOf(all, all.length * 2);
+            }
+            all[free] = slave;
+            slaves = all;
+            return free + 1L;
+        }
+    }
+
+    private static FmuSlave slave(long handle) {
+        FmuSlave[] all = slaves;
+        return handle > 0 && handle <= all.length ? all[(int) handle - 1] : null;
+    }
+
+    private static ClassLoader enter() {
+        Thread thread = Thread.currentThread();
+        ClassLoader caller = thread.getContextClassLoader();
+        thread.setContextClassLoader(LOADER);
+        return caller;
+    }
+
+    private static void leave(ClassLoader caller) {
+        Thread.currentThread().setContextClassLoader(caller);
+    }
+}

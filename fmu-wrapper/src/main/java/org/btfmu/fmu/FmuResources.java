@@ -1,0 +1,59 @@
+package org.btfmu.fmu;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.btfmu.mission.Mission;
+import org.btfmu.mission.MissionException;
+import org.btfmu.mission.MissionLoader;
+
+/**
+ * What an FMU's resources directory holds for the slave: the GUID of the build
+ * (resources/guid.txt) and the mission (resources/mission.json) with its FMU
+ * variables. Read once per directory and shared by all instances, so that a
+ * second fmi2Instantiate costs no parsing.
+ */
+record FmuResources(Path directory, String guid, Mission mission, ModelVariables variables) {
+
+    static final String GUID_FILE = "guid.txt";
+    static final String MISSION_FILE = "mission.json";
+
+    private static final Map<Path, FmuResources> LOADED = new ConcurrentHashMap<>();
+
+    /** The resources in the directory; IllegalArgumentException naming the file if unusable. */
+    static FmuResources of(Path directory) {
+        FmuResources loaded = LOADED.get(directory);
+        if (loaded == null) {
+            loaded = load(directory);
+            LOADED.putIfAbsent(directory, loaded);
+        }
+        return loaded;
+    }
+
+    private static FmuResources load(Path directory) {
+        String guid = read(directory.resolve(GUID_FILE)).strip();
+        Path missionFile = directory.resolve(MISSION_FILE);
+        Mission mission;
+        try {
+            mission = MissionLoader.load(missionFile);
+        } catch (MissionException e) {
+            throw new IllegalArgumentException("the FMU's mission " + missionFile + " is invalid: "
+                    + e.getMessage(), e);
+        }
+        return new FmuResources(directory, guid, mission, ModelVariables.of(mission));
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("the FMU is incomplete: " + file + " is missing", e);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read " + file + ": " + e, e);
+        }
+    }
+}

@@ -1,0 +1,719 @@
+package org.btfmu.fmu;
+
+import static org.btfmu.fmu.ImporterLog.DISCARD;
+import static org.btfmu.fmu.ImporterLog.ERROR;
+import static org.btfmu.fmu.ImporterLog.FATAL;
+import static org.btfmu.fmu.ImporterLog.OK;
+import static org.btfmu.fmu.ImporterLog.WARNING;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.btfmu.core.EngineException;
+import org.btfmu.core.ProcessingMode;
+import org.btfmu.core.Status;
+import org.btfmu.core.TreeInstance;
+import org.btfmu.core.blackboard.SlotType;
+import org.btfmu.fmu.FmuStates.Snapshot;
+import org.btfmu.fmu.ModelVariables.Entry;
+import org.btfmu.fmu.ModelVariables.Initial;
+import org.btfmu.mission.Causality;
+import org.btfmu.mission.Variability;
+
+/**
+ * One FMI 2.0 Co-Simulation instance of a mission: the calling-sequence state
+ * machine ({@link FmiFunction}'s table), argument checks, and one behavior-tree
+ * engine instance behind the FMU variables ({@link ModelVariables}).
+ *
+ * <p>Every rejected call returns fmi2Error with a message naming the function
+ * and the problem, and puts the instance into the spec's error state, from
+ * which fmi2SetFMUstate or fmi2Reset bring it back. Values are read and
+ * written at the importer's C addresses without allocation.
+ *
+ * <p>Time (DESIGN.md §3.4): the tree starts at the experiment's start time
+ * when Initialization Mode is left, or earlier when an output is read in
+ * Initialization Mode; inputs set afterwards are settled at the current
+ * instant before the next step advances to t + h.
+ *
+ * <p>Not thread-safe: FMI 2.0 lets an importer call one instance from one
+ * thread at a time (any thread).
+ */
+final class FmuSlave {
+
+    private static final int DO_STEP_STATUS = 0;
+    private static final int LAST_SUCCESSFUL_TIME = 2;
+    private static final int TERMINATED = 3;
+
+    private final FmuResources resources;
+    private final ModelVariables variables;
+    final ImporterLog log;
+
+    private TreeInstance tree;
+    private FmiState state = FmiState.INSTANTIATED;
+    private FmiFunction current;
+    private double startTime;
+    private boolean stopTimeDefined;
+    private double stopTime;
+    private final FmuStates states = new FmuStates();
+    /** C copies of String values handed out by fmi2GetString, per value reference. */
+    private final String[] stringValues;
+    private final long[] stringCopies;
+
+    FmuSlave(FmuResources resources, ImporterLog log) {
+        this.resources = resources;
+        this.variables = resources.variables();
+        this.log = log;
+        this.stringValues = new String[variables.size()];
+        this.stringCopies = new long[variables.size()];
+        newTree();
+    }
+
+    /**
+     * fmi2Instantiate after the shim found the JVM: checks the arguments against
+     * the FMU's resources. Returns null (after logging why) when they do not fit.
+     */
+    static FmuSlave instantiate(String instanceName, int fmuType, String guid, String location,
+            ImporterLog log) {
+        String problem = null;
+        FmuResources resources = null;
+        if (instanceName == null || instanceName.isBlank()) {
+            problem = "instanceName is NULL or empty";
+        } else if (fmuType != 1) {
+            problem = "fmuType is " + (fmuType == 0 ? "fmi2ModelExchange" : String.valueOf(fmuType))
+                    + ", but this FMU supports Co-Simulation only (fmi2CoSimulation)";
+        } else if (guid == null) {
+            problem = "fmuGUID is NULL";
+        } else {
+            try {
+                Path directory = ResourceLocation.toPath(location).normalize();
+                resources = FmuResources.of(directory);
+                if (!resources.guid().equals(guid)) {
+                    problem = "fmuGUID " + guid + " does not match this FMU's GUID "
+                            + resources.guid() + " (" + directory.resolve(FmuResources.GUID_FILE)
+                            + "): modelDescription.xml and the resources come from different builds";
+                }
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+            }
+        }
+        if (problem != null) {
+            log.log(ERROR, LogCategory.STATUS_ERROR, "fmi2Instantiate: " + problem);
+            return null;
+        }
+        return new FmuSlave(resources, log);
+    }
+
+    FmiState state() {
+        return state;
+    }
+
+    private void newTree() {
+        tree = new TreeInstance(resources.mission().tree(), ProcessingMode.EVENT_DRIVEN);
+        tree.addStatusListener(this::statusChanged);
+        tree.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
+    }
+
+    private void statusChanged(double time, int taskIndex, String path, Status old, Status now) {
+        if (log.enabled(LogCategory.TASK_STATUS)) {
+            log.log(OK, LogCategory.TASK_STATUS, "t=" + time + " " + path + ": " + old + " -> " + now);
+        }
+    }
+
+    // ---- calling sequence and errors ----
+
+    /** Records the function being served and checks the table; false after logging an error. */
+    private boolean callable(FmiFunction function) {
+        current = function;
+        if (log.enabled(LogCategory.CALLS)) {
+            log.log(OK, LogCategory.CALLS, function + " in state " + state);
+        }
+        if (function.allowedIn(state)) {
+            return true;
+        }
+        String allowed = Arrays.stream(FmiState.values()).filter(function::allowedIn)
+                .map(FmiState::toString).collect(Collectors.joining(", "));
+        error("may not be called in state " + state + " (allowed in: "
+                + (allowed.isEmpty() ? "no state of this FMU" : allowed) + ")");
+        return false;
+    }
+
+    /** Logs the problem with the current function's name, enters the error state, returns fmi2Error. */
+    int error(String problem) {
+        log.log(ERROR, LogCategory.STATUS_ERROR, current + ": " + problem);
+        if (state != FmiState.FATAL) {
+            state = FmiState.ERROR;
+        }
+        return ERROR;
+    }
+
+    /** A Throwable escaped a call: fmi2Fatal if the JVM itself is in trouble, else fmi2Error. */
+    int failed(Throwable thrown) {
+        if (thrown instanceof VirtualMachineError) {
+            log.log(FATAL, LogCategory.STATUS_FATAL, current + ": " + thrown);
+            state = FmiState.FATAL;
+            return FATAL;
+        }
+        if (thrown instanceof EngineException || thrown instanceof IllegalArgumentException) {
+            return error(thrown.getMessage());
+        }
+        StringWriter trace = new StringWriter();
+        thrown.printStackTrace(new PrintWriter(trace));
+        return error("internal error: " + trace.toString().strip());
+    }
+
+    private boolean arrays(long n, long vr, long value) {
+        if (n < 0 || n > Integer.MAX_VALUE) {
+            error("nvr " + Long.toUnsignedString(n) + " is not a plausible array length");
+            return false;
+        }
+        if (n > 0 && (vr == 0 || value == 0)) {
+            error((vr == 0 ? "vr" : "value") + " is NULL but nvr is " + n);
+            return false;
+        }
+        return true;
+    }
+
+    /** The variable at vr[i] if it exists and has the type; else null after logging. */
+    private Entry variable(long vrs, long i, SlotType type) {
+        long vr = Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i));
+        Entry variable = variables.get(vr);
+        if (variable == null) {
+            error("vr[" + i + "] = " + vr + " is not a value reference of this FMU (it has 0.."
+                    + (variables.size() - 1) + ")");
+            return null;
+        }
+        if (variable.type() != type) {
+            error("vr[" + i + "] = " + vr + " is the " + typeName(variable.type()) + " variable '"
+                    + variable.name() + "', not a " + typeName(type));
+            return null;
+        }
+        return variable;
+    }
+
+    /** The variable at vr[i] if it may be set in this state (table conditions 1, 3, 6); else null. */
+    private Entry settable(long vrs, long i, SlotType type) {
+        Entry variable = variable(vrs, i, type);
+        if (variable == null) {
+            return null;
+        }
+        boolean input = variable.causality() == Causality.INPUT;
+        boolean exact = variable.initial() == Initial.EXACT;
+        char condition = current.cell(state);
+        boolean allowed = switch (condition) {
+            case '1' -> exact;
+            case '3' -> exact || input;
+            case '6' -> input || (variable.causality() == Causality.PARAMETER
+                    && variable.variability() == Variability.TUNABLE);
+            default -> false;
+        };
+        if (!allowed) {
+            String may = switch (condition) {
+                case '1' -> "only parameters can be set before Initialization Mode";
+                case '3' -> "only parameters and inputs can be set in Initialization Mode";
+                default -> "only inputs and tunable parameters can be set after initialization";
+            };
+            error("variable '" + variable.name() + "' (" + describe(variable) + ") may not be set in"
+                    + " state " + state + ": " + may);
+            return null;
+        }
+        return variable;
+    }
+
+    private static String describe(Entry variable) {
+        String causality = variable.isTaskStatus() ? "task status output"
+                : variable.causality().name().toLowerCase();
+        return variable.variability() == Variability.TUNABLE || variable.variability() == Variability.FIXED
+                ? variable.variability().name().toLowerCase() + " " + causality : causality;
+    }
+
+    private static String typeName(SlotType type) {
+        return switch (type) {
+            case REAL -> "Real";
+            case INTEGER -> "Integer";
+            case BOOLEAN -> "Boolean";
+            case STRING -> "String";
+        };
+    }
+
+    /** Starts the tree at the start time if needed, else settles new inputs at the current instant. */
+    private void settle() {
+        if (tree.isStarted()) {
+            tree.settle();
+        } else {
+            tree.start(startTime);
+        }
+    }
+
+    // ---- lifecycle ----
+
+    int setDebugLogging(boolean on, long n, long categories) {
+        if (!callable(FmiFunction.SET_DEBUG_LOGGING)) {
+            return ERROR;
+        }
+        if (n == 0) {
+            log.enableAll(on);
+            return OK;
+        }
+        if (!arrays(n, categories, categories)) {
+            return ERROR;
+        }
+        LogCategory[] named = new LogCategory[(int) n];
+        for (int i = 0; i < n; i++) {
+            String name = NativeMemory.getString(NativeMemory.getLong(categories + 8L * i));
+            named[i] = LogCategory.byFmiName(name);
+            if (named[i] == null) {
+                return error("categories[" + i + "] = " + (name == null ? "NULL" : "'" + name + "'")
+                        + " is not a log category of this FMU ("
+                        + Arrays.stream(LogCategory.values()).map(LogCategory::fmiName)
+                                .collect(Collectors.joining(", ")) + ")");
+            }
+        }
+        for (LogCategory category : named) {
+            log.enable(category, on);
+        }
+        return OK;
+    }
+
+    int setupExperiment(boolean toleranceDefined, double tolerance, double start,
+            boolean stopDefined, double stop) {
+        if (!callable(FmiFunction.SETUP_EXPERIMENT)) {
+            return ERROR;
+        }
+        if (!Double.isFinite(start)) {
+            return error("startTime " + start + " is not a finite number");
+        }
+        if (stopDefined && !(stop >= start)) {
+            return error("stopTime " + stop + " is before startTime " + start);
+        }
+        startTime = start;
+        stopTimeDefined = stopDefined;
+        stopTime = stop;
+        return OK;
+    }
+
+    int enterInitializationMode() {
+        if (!callable(FmiFunction.ENTER_INITIALIZATION_MODE)) {
+            return ERROR;
+        }
+        state = FmiState.INITIALIZATION_MODE;
+        return OK;
+    }
+
+    int exitInitializationMode() {
+        if (!callable(FmiFunction.EXIT_INITIALIZATION_MODE)) {
+            return ERROR;
+        }
+        settle();
+        state = FmiState.STEP_COMPLETE;
+        return OK;
+    }
+
+    int terminate() {
+        if (!callable(FmiFunction.TERMINATE)) {
+            return ERROR;
+        }
+        state = FmiState.TERMINATED;
+        return OK;
+    }
+
+    int reset() {
+        if (!callable(FmiFunction.RESET)) {
+            return ERROR;
+        }
+        newTree();
+        startTime = 0;
+        stopTimeDefined = false;
+        stopTime = 0;
+        state = FmiState.INSTANTIATED;
+        return OK;
+    }
+
+    /** fmi2FreeInstance: releases the C copies of strings. Always succeeds. */
+    void free() {
+        current = FmiFunction.FREE_INSTANCE;
+        for (int i = 0; i < stringCopies.length; i++) {
+            NativeMemory.free(stringCopies[i]);
+            stringCopies[i] = 0;
+        }
+        states.clear();
+    }
+
+    // ---- communication step ----
+
+    int doStep(double t, double h, boolean noSetFMUStatePriorToCurrentPoint) {
+        if (!callable(FmiFunction.DO_STEP)) {
+            return ERROR;
+        }
+        if (!(h > 0) || !Double.isFinite(h)) {
+            return error("communicationStepSize " + h + " must be > 0");
+        }
+        double now = tree.time();
+        if (Math.abs(t - now) > tolerance(now)) {
+            return error("currentCommunicationPoint " + t + " is not the FMU's time " + now
+                    + " (steps must continue where the last step, or fmi2SetFMUstate, left off)");
+        }
+        double end = t + h;
+        if (stopTimeDefined && end > stopTime + tolerance(stopTime)) {
+            return error("the step to " + end + " goes past the stopTime " + stopTime
+                    + " set by fmi2SetupExperiment");
+        }
+        var before = log.enabled(LogCategory.EVENTS) ? tree.counters() : null;
+        settle();
+        tree.advanceTo(Math.max(end, now));
+        if (before != null) {
+            var after = tree.counters();
+            log.log(OK, LogCategory.EVENTS, "step to t=" + end + ": "
+                    + (after.timeEvents() - before.timeEvents()) + " time events, "
+                    + (after.eventIterations() - before.eventIterations()) + " event iterations");
+        }
+        return OK;
+    }
+
+    /** Communication points are sums of step sizes: allow for their rounding. */
+    private static double tolerance(double time) {
+        return 1e-9 * Math.max(1.0, Math.abs(time));
+    }
+
+    int cancelStep() {
+        return callable(FmiFunction.CANCEL_STEP) ? error("no step is in progress") : ERROR;
+    }
+
+    int getStatus(int kind, long value) {
+        if (!callable(FmiFunction.GET_STATUS)) {
+            return ERROR;
+        }
+        if (value == 0) {
+            return error("value is NULL");
+        }
+        if (kind == DO_STEP_STATUS) {
+            NativeMemory.putInt(value, OK);
+            return OK;
+        }
+        return DISCARD;
+    }
+
+    int getRealStatus(int kind, long value) {
+        if (!callable(FmiFunction.GET_REAL_STATUS)) {
+            return ERROR;
+        }
+        if (value == 0) {
+            return error("value is NULL");
+        }
+        if (kind == LAST_SUCCESSFUL_TIME) {
+            NativeMemory.putDouble(value, tree.time());
+            return OK;
+        }
+        return DISCARD;
+    }
+
+    int getIntegerStatus(int kind, long value) {
+        if (!callable(FmiFunction.GET_INTEGER_STATUS)) {
+            return ERROR;
+        }
+        return value == 0 ? error("value is NULL") : DISCARD;
+    }
+
+    int getBooleanStatus(int kind, long value) {
+        if (!callable(FmiFunction.GET_BOOLEAN_STATUS)) {
+            return ERROR;
+        }
+        if (value == 0) {
+            return error("value is NULL");
+        }
+        if (kind == TERMINATED) {
+            NativeMemory.putInt(value, 0); // a mission never asks the master to stop
+            return OK;
+        }
+        return DISCARD;
+    }
+
+    int getStringStatus(int kind, long value) {
+        if (!callable(FmiFunction.GET_STRING_STATUS)) {
+            return ERROR;
+        }
+        return value == 0 ? error("value is NULL") : DISCARD;
+    }
+
+    // ---- values ----
+
+    int getReal(long vrs, long n, long values) {
+        if (!callable(FmiFunction.GET_REAL) || !arrays(n, vrs, values)) {
+            return ERROR;
+        }
+        if (state == FmiState.INITIALIZATION_MODE) {
+            settle();
+        }
+        for (long i = 0; i < n; i++) {
+            Entry variable = variable(vrs, i, SlotType.REAL);
+            if (variable == null) {
+                return ERROR;
+            }
+            NativeMemory.putDouble(values + 8 * i, tree.getReal(variable.slot()));
+        }
+        return OK;
+    }
+
+    int getInteger(long vrs, long n, long values) {
+        if (!callable(FmiFunction.GET_INTEGER) || !arrays(n, vrs, values)) {
+            return ERROR;
+        }
+        if (state == FmiState.INITIALIZATION_MODE) {
+            settle();
+        }
+        for (long i = 0; i < n; i++) {
+            Entry variable = variable(vrs, i, SlotType.INTEGER);
+            if (variable == null) {
+                return ERROR;
+            }
+            int value = variable.isTaskStatus()
+                    ? ModelVariables.statusValue(tree.status(variable.taskIndex()))
+                    : tree.getInteger(variable.slot());
+            NativeMemory.putInt(values + 4 * i, value);
+        }
+        return OK;
+    }
+
+    int getBoolean(long vrs, long n, long values) {
+        if (!callable(FmiFunction.GET_BOOLEAN) || !arrays(n, vrs, values)) {
+            return ERROR;
+        }
+        if (state == FmiState.INITIALIZATION_MODE) {
+            settle();
+        }
+        for (long i = 0; i < n; i++) {
+            Entry variable = variable(vrs, i, SlotType.BOOLEAN);
+            if (variable == null) {
+                return ERROR;
+            }
+            NativeMemory.putInt(values + 4 * i, tree.getBoolean(variable.slot()) ? 1 : 0);
+        }
+        return OK;
+    }
+
+    int getString(long vrs, long n, long values) {
+        if (!callable(FmiFunction.GET_STRING) || !arrays(n, vrs, values)) {
+            return ERROR;
+        }
+        if (state == FmiState.INITIALIZATION_MODE) {
+            settle();
+        }
+        for (long i = 0; i < n; i++) {
+            Entry variable = variable(vrs, i, SlotType.STRING);
+            if (variable == null) {
+                return ERROR;
+            }
+            int vr = variable.valueReference();
+            String value = tree.getString(variable.slot());
+            if (!value.equals(stringValues[vr])) {
+                // The importer may hold the old pointer until its next call; we keep ours until
+                // the value changes.
+                NativeMemory.free(stringCopies[vr]);
+                stringCopies[vr] = NativeMemory.allocateString(value);
+                stringValues[vr] = value;
+            }
+            NativeMemory.putLong(values + 8 * i, stringCopies[vr]);
+        }
+        return OK;
+    }
+
+    int setReal(long vrs, long n, long values) {
+        if (!callable(FmiFunction.SET_REAL) || !arrays(n, vrs, values)) {
+            return ERROR;
+        }
+        for (long i = 0; i < n; i++) {
+            if (settable(vrs, i, SlotType.REAL) == null) {
+                return ERROR;
+            }
+        }
+        for (long i = 0; i < n; i++) {
+            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
+            tree.setReal(variable.slot(), NativeMemory.getDouble(values + 8 * i));
+        }
+        return OK;
+    }
+
+    int setInteger(long vrs, long n, long values) {
+        if (!callable(FmiFunction.SET_INTEGER) || !arrays(n, vrs, values)) {
+            return ERROR;
+        }
+        for (long i = 0; i < n; i++) {
+            if (settable(vrs, i, SlotType.INTEGER) == null) {
+                return ERROR;
+            }
+        }
+        for (long i = 0; i < n; i++) {
+            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
+            tree.setInteger(variable.slot(), NativeMemory.getInt(values + 4 * i));
+        }
+        return OK;
+    }
+
+    int setBoolean(long vrs, long n, long values) {
+        if (!callable(FmiFunction.SET_BOOLEAN) || !arrays(n, vrs, values)) {
+            return ERROR;
+        }
+        for (long i = 0; i < n; i++) {
+            if (settable(vrs, i, SlotType.BOOLEAN) == null) {
+                return ERROR;
+            }
+        }
+        for (long i = 0; i < n; i++) {
+            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
+            tree.setBoolean(variable.slot(), NativeMemory.getInt(values + 4 * i) != 0);
+        }
+        return OK;
+    }
+
+    int setString(long vrs, long n, long values) {
+        if (!callable(FmiFunction.SET_STRING) || !arrays(n, vrs, values)) {
+            return ERROR;
+        }
+        for (long i = 0; i < n; i++) {
+            if (settable(vrs, i, SlotType.STRING) == null) {
+                return ERROR;
+            }
+            if (NativeMemory.getLong(values + 8 * i) == 0) {
+                return error("value[" + i + "] is NULL");
+            }
+        }
+        for (long i = 0; i < n; i++) {
+            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
+            tree.setString(variable.slot(), NativeMemory.getString(NativeMemory.getLong(values + 8 * i)));
+        }
+        return OK;
+    }
+
+    // ---- unsupported capabilities (modelDescription.xml declares them false) ----
+
+    int getDirectionalDerivative() {
+        return callable(FmiFunction.GET_DIRECTIONAL_DERIVATIVE)
+                ? error("not supported (providesDirectionalDerivative=\"false\")") : ERROR;
+    }
+
+    int setRealInputDerivatives() {
+        return callable(FmiFunction.SET_REAL_INPUT_DERIVATIVES)
+                ? error("not supported (canInterpolateInputs=\"false\")") : ERROR;
+    }
+
+    int getRealOutputDerivatives() {
+        return callable(FmiFunction.GET_REAL_OUTPUT_DERIVATIVES)
+                ? error("not supported (maxOutputDerivativeOrder=\"0\")") : ERROR;
+    }
+
+    // ---- FMU state ----
+
+    int getFMUstate(long statePointer) {
+        if (!callable(FmiFunction.GET_FMU_STATE)) {
+            return ERROR;
+        }
+        if (statePointer == 0) {
+            return error("FMUstate is NULL");
+        }
+        Snapshot snapshot = new Snapshot(state, startTime, stopTimeDefined, stopTime, tree.snapshot());
+        NativeMemory.putLong(statePointer, states.keep(NativeMemory.getLong(statePointer), snapshot));
+        return OK;
+    }
+
+    /** The snapshot of the handle; null after logging if there is none. */
+    private Snapshot snapshot(long handle) {
+        Snapshot snapshot = states.get(handle);
+        if (snapshot == null) {
+            error("FMUstate " + (handle == 0 ? "is NULL"
+                    : "is not an FMU state of this instance (freed, or from another instance)"));
+        }
+        return snapshot;
+    }
+
+    int setFMUstate(long handle) {
+        if (!callable(FmiFunction.SET_FMU_STATE)) {
+            return ERROR;
+        }
+        Snapshot snapshot = snapshot(handle);
+        if (snapshot == null) {
+            return ERROR;
+        }
+        tree.restore(snapshot.tree());
+        startTime = snapshot.startTime();
+        stopTimeDefined = snapshot.stopTimeDefined();
+        stopTime = snapshot.stopTime();
+        state = snapshot.fmiState();
+        return OK;
+    }
+
+    int freeFMUstate(long statePointer) {
+        if (!callable(FmiFunction.FREE_FMU_STATE)) {
+            return ERROR;
+        }
+        if (statePointer == 0) {
+            return error("FMUstate is NULL");
+        }
+        long handle = NativeMemory.getLong(statePointer);
+        if (handle == 0) {
+            return OK; // FMI 2.0: freeing a NULL state is ignored
+        }
+        if (!states.free(handle)) {
+            return error("*FMUstate is not an FMU state of this instance (freed, or from another"
+                    + " instance)");
+        }
+        NativeMemory.putLong(statePointer, 0);
+        return OK;
+    }
+
+    int serializedFMUstateSize(long handle, long sizePointer) {
+        if (!callable(FmiFunction.SERIALIZED_FMU_STATE_SIZE)) {
+            return ERROR;
+        }
+        Snapshot snapshot = snapshot(handle);
+        if (snapshot == null) {
+            return ERROR;
+        }
+        if (sizePointer == 0) {
+            return error("size is NULL");
+        }
+        NativeMemory.putSize(sizePointer, FmuStates.toBytes(snapshot).length);
+        return OK;
+    }
+
+    int serializeFMUstate(long handle, long bytes, long size) {
+        if (!callable(FmiFunction.SERIALIZE_FMU_STATE)) {
+            return ERROR;
+        }
+        Snapshot snapshot = snapshot(handle);
+        if (snapshot == null) {
+            return ERROR;
+        }
+        if (bytes == 0) {
+            return error("serializedState is NULL");
+        }
+        byte[] serialized = FmuStates.toBytes(snapshot);
+        if (size < serialized.length) {
+            return error("size " + size + " is too small: the state has " + serialized.length
+                    + " bytes (ask fmi2SerializedFMUstateSize)");
+        }
+        NativeMemory.putBytes(bytes, serialized);
+        return OK;
+    }
+
+    int deSerializeFMUstate(long bytes, long size, long statePointer) {
+        if (!callable(FmiFunction.DESERIALIZE_FMU_STATE)) {
+            return ERROR;
+        }
+        if (bytes == 0 || statePointer == 0) {
+            return error((bytes == 0 ? "serializedState" : "FMUstate") + " is NULL");
+        }
+        if (size < 0 || size > Integer.MAX_VALUE) {
+            return error("size " + Long.toUnsignedString(size) + " is not a plausible state size");
+        }
+        Snapshot snapshot;
+        try {
+            snapshot = FmuStates.fromBytes(NativeMemory.getBytes(bytes, (int) size),
+                    resources.mission().tree());
+        } catch (IllegalArgumentException e) {
+            return error(e.getMessage());
+        }
+        NativeMemory.putLong(statePointer, states.keep(NativeMemory.getLong(statePointer), snapshot));
+        return OK;
+    }
+}

@@ -1,0 +1,93 @@
+package org.btfmu.fmu;
+
+import java.nio.ByteBuffer;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.btfmu.core.TreeDefinition;
+import org.btfmu.core.TreeState;
+
+/**
+ * The FMU states (fmi2FMUstate) of one instance and their serialized form.
+ * A handle is what the importer holds as the fmi2FMUstate pointer; handles are
+ * unique in the FMU's class loader, so a state of another instance is
+ * recognised as foreign.
+ */
+final class FmuStates {
+
+    /** Everything needed to continue identically: the engine's state and the slave's own. */
+    record Snapshot(FmiState fmiState, double startTime, boolean stopTimeDefined, double stopTime,
+            TreeState tree) {
+    }
+
+    private static final AtomicLong HANDLES = new AtomicLong();
+    private static final int MAGIC = 0x42544653; // "BTFS"
+    private static final int VERSION = 1;
+    private static final int HEADER = 36;
+
+    private final Map<Long, Snapshot> byHandle = new HashMap<>();
+
+    /** Stores the snapshot under the handle if it is one of ours (FMI lets us reuse it), else a new one. */
+    long keep(long handle, Snapshot snapshot) {
+        if (!byHandle.containsKey(handle)) {
+            handle = HANDLES.incrementAndGet();
+        }
+        byHandle.put(handle, snapshot);
+        return handle;
+    }
+
+    /** The snapshot of the handle, or null if it is not one of this instance's. */
+    Snapshot get(long handle) {
+        return byHandle.get(handle);
+    }
+
+    boolean free(long handle) {
+        return byHandle.remove(handle) != null;
+    }
+
+    void clear() {
+        byHandle.clear();
+    }
+
+    static byte[] toBytes(Snapshot snapshot) {
+        byte[] tree = snapshot.tree().toBytes();
+        return ByteBuffer.allocate(HEADER + tree.length)
+                .putInt(MAGIC).putInt(VERSION).putInt(snapshot.fmiState().ordinal())
+                .putInt(snapshot.stopTimeDefined() ? 1 : 0).putDouble(snapshot.startTime())
+                .putDouble(snapshot.stopTime()).putInt(tree.length).put(tree)
+                .array();
+    }
+
+    /** The snapshot written by {@link #toBytes}; IllegalArgumentException saying what is wrong. */
+    static Snapshot fromBytes(byte[] bytes, TreeDefinition definition) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        if (bytes.length < HEADER || buffer.getInt() != MAGIC) {
+            throw new IllegalArgumentException("serializedState is not an FMU state of a bt-fmu FMU");
+        }
+        int version = buffer.getInt();
+        int fmiState = buffer.getInt();
+        if (version != VERSION || fmiState < 0 || fmiState >= FmiState.values().length) {
+            throw new IllegalArgumentException("serializedState has version " + version
+                    + " and state " + fmiState + "; this FMU reads version " + VERSION);
+        }
+        boolean stopTimeDefined = buffer.getInt() != 0;
+        double startTime = buffer.getDouble();
+        double stopTime = buffer.getDouble();
+        int length = buffer.getInt();
+        if (length != buffer.remaining()) {
+            throw new IllegalArgumentException("serializedState is truncated or too long: "
+                    + buffer.remaining() + " bytes of engine state where " + length + " were written");
+        }
+        byte[] tree = new byte[length];
+        buffer.get(tree);
+        TreeState treeState;
+        try {
+            treeState = TreeState.fromBytes(definition, tree);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("serializedState does not fit this FMU's mission: "
+                    + e.getMessage(), e);
+        }
+        return new Snapshot(FmiState.values()[fmiState], startTime, stopTimeDefined, stopTime,
+                treeState);
+    }
+}
