@@ -26,6 +26,7 @@ public final class TreeInstance implements SlotReader {
     static final byte ABORTED = (byte) Status.ABORTED.ordinal();
     static final byte DEACTIVATING = (byte) Status.DEACTIVATING.ordinal();
 
+    private static final SlotType[] SLOT_TYPES = SlotType.values();
     private static final int REAL = SlotType.REAL.ordinal();
     private static final int STRING = SlotType.STRING.ordinal();
 
@@ -683,7 +684,7 @@ public final class TreeInstance implements SlotReader {
     void assign(Assignment a) {
         int s = a.slot();
         Expression x = a.value();
-        switch (SlotType.values()[def.slotTypes[s]]) {
+        switch (SLOT_TYPES[def.slotTypes[s]]) {
             case REAL -> realBase[s] = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
             case INTEGER -> intBase[s] = x.evalInteger(this);
             case BOOLEAN -> intBase[s] = x.evalBoolean(this) ? 1 : 0;

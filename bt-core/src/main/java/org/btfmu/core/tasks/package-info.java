@@ -1,0 +1,30 @@
+/**
+ * The built-in task types (DESIGN.md §3.2), one class each with its manifest entry
+ * ({@code TYPE}), registered in {@link org.btfmu.core.tasks.BuiltIns}. Decisions beyond the
+ * papers, also stated on each class:
+ * <ul>
+ * <li><b>Root</b> is always active and returns only when its child is FINISHED or ABORTED;
+ * a child that returns transiently is watched and activated when it accepts.</li>
+ * <li><b>Action</b>: {@code fail} wins over {@code done}; outputs are written from the
+ * entry (after the entry assignments) until the exit starts; entry/exit durations are time
+ * events.</li>
+ * <li><b>Condition</b> hysteresis: inside the band {@code |crossing| <= h} the previous
+ * result is held, outside it the predicate decides.</li>
+ * <li><b>Parallel</b>: failure is checked before success, and success that can no longer be
+ * reached is a failure.</li>
+ * <li><b>Memory</b> asks to be activated while unlatched and latches only while active, so
+ * it remembers what happened when its parent got to it, not what its child did before
+ * (a waypoint passed on the way does not count).</li>
+ * <li><b>Reset</b> signals its subtree on its own activation; <b>Loop</b> signals its subtree
+ * on its activation and before every new iteration. An iteration needs the child to reach
+ * FINISHED (or ABORTED with continueOnFailure): a transient success does not spin the loop.
+ * The reset signal clears Memory latches, Loop counters, and the expiry of Wait and
+ * Timeout.</li>
+ * <li><b>Wait</b> and <b>Timeout</b> remember their expiry until reset, so a sequence does
+ * not restart a finished wait the moment it deactivates it.</li>
+ * <li><b>StateMachine</b> transitions fire while RUNNING, in list order, repeatedly within
+ * one evaluation (bounded by {@code maxTransitionsPerInstant}); a delay is the time the
+ * source state must have been current (Modelica StateGraph's wait time).</li>
+ * </ul>
+ */
+package org.btfmu.core.tasks;
