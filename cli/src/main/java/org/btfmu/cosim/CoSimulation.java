@@ -2,12 +2,8 @@ package org.btfmu.cosim;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
@@ -30,8 +26,8 @@ public final class CoSimulation implements AutoCloseable {
     private final List<FmuInstance> fmus;
     private final List<Connection> connections = new ArrayList<>();
     private final List<ConnectionFile.ParameterValue> parameters = new ArrayList<>();
-    private final Map<Connection, Object> lastTransferred = new HashMap<>();
     private InputReplay replay;
+    private Exchange exchange;
 
     private CoSimulation(List<FmuInstance> fmus) {
         this.fmus = fmus;
@@ -123,7 +119,8 @@ public final class CoSimulation implements AutoCloseable {
         long wallStart = System.nanoTime();
         List<String> columns = columnNames(recorded);
         listeners.forEach(l -> l.columns(columns));
-        Object[] values = new Object[recorded.size()];
+        Sampler sampler = new Sampler(recorded);
+        exchange = new Exchange(fmus, connections);
 
         for (FmuInstance fmu : fmus) {
             fmu.instantiate();
@@ -137,12 +134,12 @@ public final class CoSimulation implements AutoCloseable {
         if (replay != null) {
             replay.apply(start);
         }
-        exchange();
+        exchange.run();
         for (FmuInstance fmu : fmus) {
             fmu.exitInitialization();
         }
-        exchange();
-        sample(start, recorded, values, listeners);
+        exchange.run();
+        sampler.sample(start, listeners);
 
         long steps = (long) Math.ceil((stop - start) / step - 1e-9);
         double previous = start;
@@ -155,41 +152,12 @@ public final class CoSimulation implements AutoCloseable {
             if (replay != null) {
                 replay.apply(time);
             }
-            exchange();
-            sample(time, recorded, values, listeners);
+            exchange.run();
+            sampler.sample(time, listeners);
             progress.accept((double) i / steps);
             previous = time;
         }
         return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9);
-    }
-
-    /** Copies outputs to inputs until the FMUs that received new values show no new outputs. */
-    private void exchange() {
-        Set<FmuInstance> sources = new LinkedHashSet<>(fmus);
-        for (int pass = 0; pass <= fmus.size() && !sources.isEmpty(); pass++) {
-            Set<FmuInstance> changed = new LinkedHashSet<>();
-            for (Connection c : connections) {
-                if (!sources.contains(c.from().fmu())) {
-                    continue;
-                }
-                Object value = c.transfer();
-                if (!Objects.equals(lastTransferred.put(c, value), value)) {
-                    changed.add(c.to().fmu());
-                }
-            }
-            sources = changed;
-        }
-    }
-
-    private static void sample(double time, List<VariableReference> recorded, Object[] values,
-            List<SampleListener> listeners) {
-        for (int i = 0; i < values.length; i++) {
-            VariableReference r = recorded.get(i);
-            values[i] = r.fmu().get(r.variable());
-        }
-        for (SampleListener l : listeners) {
-            l.sample(time, values);
-        }
     }
 
     /** Frees every FMU and removes the extracted files, whatever happened before. */

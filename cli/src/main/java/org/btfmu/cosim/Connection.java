@@ -17,11 +17,4 @@ public record Connection(VariableReference from, VariableReference to) {
                     + ", '" + to + "' is " + to.variable().typeName());
         }
     }
-
-    /** Copies the output's current value to the input and returns it. */
-    Object transfer() {
-        Object value = from.fmu().get(from.variable());
-        to.fmu().set(to.variable(), value);
-        return value;
-    }
 }

@@ -97,8 +97,9 @@ public final class FmuInstance implements AutoCloseable {
         try {
             // javafmi extracts to <tmp>/fmu_<millis><file name>: a private, uniquely named link
             // keeps two FMUs with the same file name apart and lets us find the folder on errors.
-            links = Files.createTempDirectory("bt-fmu-");
-            linkName = name + "-" + links.getFileName().toString().substring("bt-fmu-".length());
+            String prefix = "bt-fmu-" + name + "-";
+            links = Files.createTempDirectory(prefix);
+            linkName = name + "-" + links.getFileName().toString().substring(prefix.length());
             Path link = Files.createSymbolicLink(links.resolve(linkName + ".fmu"), fmu.toAbsolutePath());
             FmuFile file = new FmuFile(link.toFile());
             try {
@@ -225,6 +226,81 @@ public final class FmuInstance implements AutoCloseable {
         time = communicationPoint;
     }
 
+    /** One fmi2Get call for the value references {@code vr} of one type (see {@link VariableBatch}). */
+    void get(VariableType type, int[] vr, int[] positions, int[] slots, Object[] into, List<FmuVariable> variables) {
+        try {
+            switch (type) {
+                case REAL -> {
+                    double[] values = fmu.getReal(vr);
+                    for (int i = 0; i < vr.length; i++) {
+                        into[slots[positions[i]]] = values[i];
+                    }
+                }
+                case INTEGER -> {
+                    int[] values = fmu.getInteger(vr);
+                    for (int i = 0; i < vr.length; i++) {
+                        into[slots[positions[i]]] = values[i];
+                    }
+                }
+                case BOOLEAN -> {
+                    boolean[] values = fmu.getBoolean(vr);
+                    for (int i = 0; i < vr.length; i++) {
+                        into[slots[positions[i]]] = values[i];
+                    }
+                }
+                case STRING -> {
+                    String[] values = fmu.getString(vr);
+                    for (int i = 0; i < vr.length; i++) {
+                        into[slots[positions[i]]] = values[i];
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            stepping = false;
+            throw failure("fmi2Get" + typeWord(type), vr.length == 1 ? variables.get(positions[0]) : null,
+                    "returned an error");
+        }
+    }
+
+    /** One fmi2Set call for the value references {@code vr} of one type; {@code which} names them in errors. */
+    void set(VariableType type, int[] vr, Object[] values, List<FmuVariable> which) {
+        int status = switch (type) {
+            case REAL -> {
+                double[] v = new double[vr.length];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = ((Number) values[i]).doubleValue();
+                }
+                yield fmu.setReal(vr, v);
+            }
+            case INTEGER -> {
+                int[] v = new int[vr.length];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = ((Number) values[i]).intValue();
+                }
+                yield fmu.setInteger(vr, v);
+            }
+            case BOOLEAN -> {
+                boolean[] v = new boolean[vr.length];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = (Boolean) values[i];
+                }
+                yield fmu.setBoolean(vr, v);
+            }
+            case STRING -> {
+                String[] v = new String[vr.length];
+                for (int i = 0; i < v.length; i++) {
+                    v[i] = (String) values[i];
+                }
+                yield fmu.setString(vr, v);
+            }
+        };
+        if (status != OK && status != WARNING) {
+            stepping = false;
+            String names = String.join("', '", which.stream().map(FmuVariable::name).toList());
+            throw failure("fmi2Set" + typeWord(type), null, "of '" + names + "' returned " + statusName(status));
+        }
+    }
+
     public void set(FmuVariable v, Object value) {
         int[] vr = {v.valueReference()};
         int status = switch (v.type()) {
@@ -253,7 +329,11 @@ public final class FmuInstance implements AutoCloseable {
     }
 
     private static String typeWord(FmuVariable v) {
-        String word = v.type().name();
+        return typeWord(v.type());
+    }
+
+    private static String typeWord(VariableType type) {
+        String word = type.name();
         return word.charAt(0) + word.substring(1).toLowerCase(java.util.Locale.ROOT);
     }
 

@@ -113,6 +113,25 @@ class CoSimulationTest {
     }
 
     @Test
+    void aChainOfFeedthroughsSettlesWithinOneCommunicationPoint() throws Exception {
+        Path a = PlantFmu.FEEDTHROUGH.copyTo(dir);
+        Samples samples = new Samples();
+        try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("a", a),
+                new CoSimulation.FmuSpec("b", a), new CoSimulation.FmuSpec("c", a)), log::add)) {
+            List<FmuInstance> fmus = sim.fmus();
+            // Listed against the flow, so one pass over the connections is not enough.
+            sim.connect(List.of(
+                    new Connection(VariableReference.resolve("b.real_out", fmus, "t"), VariableReference.resolve("c.real_in", fmus, "t")),
+                    new Connection(VariableReference.resolve("a.real_out", fmus, "t"), VariableReference.resolve("b.real_in", fmus, "t"))));
+            Path csv = dir.resolve("inputs.csv");
+            Files.writeString(csv, "time,a.real_in\n0,1\n1,2\n2,3\n");
+            sim.replay(InputReplay.read(csv, fmus.get(0)));
+            sim.run(0, 2, 1, List.of(VariableReference.resolve("c.real_out", fmus, "t")), List.of(samples), NO_PROGRESS);
+        }
+        assertEquals(List.of(1.0, 2.0, 3.0), samples.rows.stream().map(r -> r[0]).toList());
+    }
+
+    @Test
     void anFmuErrorNamesTheFmuTheFunctionAndTheTime() throws Exception {
         Path csv = dir.resolve("inputs.csv");
         Files.writeString(csv, "time,real_in\n0,1\n2,NaN\n");
@@ -129,13 +148,18 @@ class CoSimulationTest {
         assertEquals(List.of(0.0, 1.0, 2.0), samples.times, "sampled up to the failure");
     }
 
+    /** Instance names unique to one test, so that other processes' temporary files do not count. */
+    private final String tag = "t" + System.nanoTime();
+
     @Test
     void extractedFilesAreRemovedAfterTheRun() throws Exception {
-        List<Path> before = tmpEntries();
-        try (CoSimulation sim = load(PlantFmu.EXPONENTIAL_DECAY, PlantFmu.FEEDTHROUGH)) {
+        try (CoSimulation sim = CoSimulation.load(List.of(
+                new CoSimulation.FmuSpec("decay" + tag, PlantFmu.EXPONENTIAL_DECAY.copyTo(dir)),
+                new CoSimulation.FmuSpec("feedthrough" + tag, PlantFmu.FEEDTHROUGH.copyTo(dir))), log::add)) {
+            assertEquals(4, tmpEntries().size(), "extraction folders and link folders while loaded");
             sim.run(0, 1, 0.5, sim.allOutputs(), List.of(), NO_PROGRESS);
         }
-        assertEquals(before, tmpEntries());
+        assertEquals(List.of(), tmpEntries());
     }
 
     @Test
@@ -145,19 +169,19 @@ class CoSimulationTest {
             zip.putNextEntry(new java.util.zip.ZipEntry("modelDescription.xml"));
             zip.write("<fmiModelDescription fmiVersion=\"2.0\"".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         }
-        List<Path> before = tmpEntries();
         CoSimulationException e = assertThrows(CoSimulationException.class, () -> CoSimulation.load(List.of(
-                new CoSimulation.FmuSpec("good", PlantFmu.EXPONENTIAL_DECAY.copyTo(dir)),
-                new CoSimulation.FmuSpec("broken", broken)), log::add));
+                new CoSimulation.FmuSpec("good" + tag, PlantFmu.EXPONENTIAL_DECAY.copyTo(dir)),
+                new CoSimulation.FmuSpec("broken" + tag, broken)), log::add));
         assertTrue(e.getMessage().contains("broken.fmu"), e.getMessage());
-        assertEquals(before, tmpEntries());
+        assertEquals(List.of(), tmpEntries());
     }
 
-    private static List<Path> tmpEntries() throws Exception {
+    /** javafmi's extraction folders (fmu_<millis><instance>-<n>) and the link folders of this test's FMUs. */
+    private List<Path> tmpEntries() throws Exception {
         try (var entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             return entries.filter(p -> {
                 String n = p.getFileName().toString();
-                return n.startsWith("fmu_") || n.startsWith("bt-fmu-");
+                return (n.startsWith("fmu_") || n.startsWith("bt-fmu-")) && n.contains(tag);
             }).sorted().toList();
         }
     }
