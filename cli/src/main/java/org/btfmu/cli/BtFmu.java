@@ -13,6 +13,7 @@ import picocli.CommandLine.Command;
             CommandLine.HelpCommand.class,
             ValidateCommand.class,
             ShowCommand.class,
+            BuildCommand.class,
             SimulateCommand.class,
         })
 public final class BtFmu {
