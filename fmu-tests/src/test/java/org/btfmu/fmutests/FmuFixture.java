@@ -18,11 +18,17 @@ record FmuFixture(Path fmu, Path directory, String guid) {
 
     static FmuFixture build(Path workDirectory, String missionFile, String modelIdentifier)
             throws IOException, FmuBuildException {
+        return build(workDirectory, missionFile, modelIdentifier, false);
+    }
+
+    /** With bundleJre, the FMU carries a jlink'ed Java runtime in resources/jre. */
+    static FmuFixture build(Path workDirectory, String missionFile, String modelIdentifier,
+            boolean bundleJre) throws IOException, FmuBuildException {
         Mission mission = MissionLoader.load(Path.of("src/test/resources/missions", missionFile));
         Files.createDirectories(workDirectory);
         Path fmu = workDirectory.resolve(modelIdentifier + ".fmu").toAbsolutePath();
         FmuPackager.BuiltFmu built = new FmuPackager()
-                .build(mission, new FmuPackager.Options(modelIdentifier, false), fmu);
+                .build(mission, new FmuPackager.Options(modelIdentifier, bundleJre), fmu);
         Path directory = workDirectory.resolve(modelIdentifier).toAbsolutePath();
         extract(fmu, directory);
         return new FmuFixture(fmu, directory, built.guid());

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Runs the C importer (src/test/c/importer.c, built by Maven) against the
- * FMU's real shared library, in processes that have no JVM until the shim
- * starts one. Each scenario's checks are in the C program; its output is the
- * failure message.
+ * shared library of an FMU built by the packager, in processes that have no
+ * JVM until the shim starts one. Each scenario's checks are in the C program;
+ * its output is the failure message.
  */
 class FmuImporterTest {
 
@@ -73,6 +73,14 @@ class FmuImporterTest {
         run(Map.of("BTFMU_LIBJVM", "/nonexistent/libjvm.so"), List.of(), "bad-libjvm");
     }
 
+    @Test
+    void anFmuWithABundledJreRunsWhereNoJavaIsInstalled() throws Exception {
+        FmuFixture bundled = FmuFixture.build(Path.of("target/fixtures"), "shim_test.json",
+                "shim_test_jre", true);
+        run(bundled, Map.of("PATH", "/nonexistent"), List.of("JAVA_HOME", "BTFMU_LIBJVM"),
+                "sequence");
+    }
+
     private static void run(String scenario, String... more) throws Exception {
         run(Map.of("JAVA_HOME", System.getProperty("java.home")), List.of("BTFMU_LIBJVM"), scenario,
                 more);
@@ -80,8 +88,13 @@ class FmuImporterTest {
 
     private static void run(Map<String, String> set, List<String> unset, String scenario,
             String... more) throws Exception {
+        run(first, set, unset, scenario, more);
+    }
+
+    private static void run(FmuFixture fmu, Map<String, String> set, List<String> unset,
+            String scenario, String... more) throws Exception {
         List<String> command = new ArrayList<>(List.of(IMPORTER.toString(), scenario,
-                first.directory().toString(), first.guid()));
+                fmu.directory().toString(), fmu.guid()));
         command.addAll(List.of(more));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().keySet().removeAll(unset);

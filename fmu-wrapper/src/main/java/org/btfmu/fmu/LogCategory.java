@@ -12,7 +12,7 @@ package org.btfmu.fmu;
 public enum LogCategory {
     EVENTS("logEvents", "Time events and event iterations of each communication step"),
     TASK_STATUS("logTaskStatus", "Every status change of a behavior-tree task"),
-    CALLS("logCalls", "Every FMI function call with its arguments"),
+    CALLS("logCalls", "Every FMI function call and the state it finds the instance in"),
     STATUS_WARNING("logStatusWarning", "Warnings, e.g. two active tasks writing one variable"),
     STATUS_ERROR("logStatusError", "Errors: wrong calling sequence, bad arguments, failed steps"),
     STATUS_FATAL("logStatusFatal", "Errors after which the instance cannot be used"),
