@@ -312,6 +312,41 @@ class FmuSlaveTest {
         }
     }
 
+    // ---- the hot path ----
+
+    @Test
+    void gettingSettingAndSteppingAllocateNothing() {
+        initialize(0);
+        assertEquals(OK, setReal(ALTITUDE, 150));
+        Memory refs = vrs(ALTITUDE, TARGET, CLIMB_TO, GAIN, ALTITUDE, TARGET, CLIMB_TO, GAIN, ALTITUDE,
+                TARGET);
+        Memory inputs = vrs(ALTITUDE, GAIN, ALTITUDE, GAIN, ALTITUDE, GAIN, ALTITUDE, GAIN, ALTITUDE,
+                GAIN);
+        Memory values = reals(150, 2, 150, 2, 150, 2, 150, 2, 150, 2);
+        long vr = address(refs);
+        long in = address(inputs);
+        long value = address(values);
+        com.sun.management.ThreadMXBean threads =
+                (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        long thread = Thread.currentThread().getId();
+        double t = 0;
+        for (int round = 0; round < 3; round++) { // the first rounds warm up (class loading, JIT)
+            long before = threads.getThreadAllocatedBytes(thread);
+            for (int i = 0; i < 20_000; i++) {
+                slave.getReal(vr, 10, value);
+                slave.setReal(in, 10, value);
+                slave.doStep(t, 1, true);
+                t += 1;
+            }
+            long allocated = threads.getThreadAllocatedBytes(thread) - before;
+            if (round == 2) {
+                // measured: 0; the slack absorbs what the JVM itself may allocate (deoptimization)
+                assertTrue(allocated < 1024, allocated + " bytes allocated by 60,000 calls");
+            }
+        }
+        assertEquals(FmiState.STEP_COMPLETE, slave.state(), lastMessage());
+    }
+
     // ---- FMU state ----
 
     @Test
