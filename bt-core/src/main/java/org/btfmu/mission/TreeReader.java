@@ -63,6 +63,8 @@ final class TreeReader {
     private final NameScope variables;
     private final Map<String, SubtreeDefinition> subtrees = new LinkedHashMap<>();
     private final Set<String> instantiated = new HashSet<>();
+    /** Pointers of the SubTree references being expanded, innermost first (for messages). */
+    private final Deque<String> instances = new ArrayDeque<>();
 
     TreeReader(Problems problems, TaskTypeRegistry registry, BlackboardDefinition blackboard) {
         this.problems = problems;
@@ -367,7 +369,8 @@ final class TreeReader {
         }
         int slot = NameScope.slotOf(resolved);
         if (slot < 0) {
-            problems.add(at, "cannot write '" + target + "': the port is bound to an expression, not a variable");
+            problems.add(at, "cannot write '" + target + "': the port is bound to an expression, not a variable"
+                    + instance());
             return -1;
         }
         if (slot < blackboard.size() && !blackboard.slot(slot).kind().writableByTasks()) {
@@ -375,10 +378,15 @@ final class TreeReader {
             String variable = blackboard.slot(slot).name();
             problems.add(at, "cannot write " + kind + " '" + variable + "'"
                     + (variable.equals(target) ? "" : " (through port '" + target + "')")
-                    + ": tasks write outputs and locals only");
+                    + ": tasks write outputs and locals only" + (variable.equals(target) ? "" : instance()));
             return -1;
         }
         return slot;
+    }
+
+    /** Names the sub-tree instance being expanded, for problems that depend on its arguments. */
+    private String instance() {
+        return instances.isEmpty() ? "" : " (in the instance at " + instances.peek() + ")";
     }
 
     private List<StateSpec> states(JsonNode array, String pointer, NameScope scope) {
@@ -536,11 +544,13 @@ final class TreeReader {
                 pointer, scope, definition);
         instantiated.add(subtree);
         stack.push(subtree);
+        instances.push(pointer);
         try {
             return task(definition.tree(), JsonDocument.child(definition.pointer(), "tree"),
                     portScope(definition.ports(), bound), depth, stack, name);
         } finally {
             stack.pop();
+            instances.pop();
         }
     }
 

@@ -412,11 +412,13 @@ class MissionLoaderTest {
                 "/tree/children/0/arguments/speed", "unknown argument 'speed': sub-tree 'go' has ports goal, out");
         assertProblem(head + "{\"type\": \"SubTree\", \"name\": \"s\", \"subtree\": \"go\", "
                 + "\"arguments\": {\"goal\": 1, \"out\": \"y + 1\"}}]}}",
-                "/subtrees/go/tree/outputs/out", "cannot write 'out': the port is bound to an expression, not a variable");
+                "/subtrees/go/tree/outputs/out", "cannot write 'out': the port is bound to an expression, not a variable (in the instance at"
+                        + " /tree/children/0)");
         assertProblem(head + "{\"type\": \"SubTree\", \"name\": \"s\", \"subtree\": \"go\", "
                 + "\"arguments\": {\"goal\": 1, \"out\": \"x\"}}]}}",
                 "/subtrees/go/tree/outputs/out",
-                "cannot write input 'x' (through port 'out'): tasks write outputs and locals only");
+                "cannot write input 'x' (through port 'out'): tasks write outputs and locals only (in the instance at"
+                        + " /tree/children/0)");
         assertProblem(head + "{\"type\": \"SubTree\", \"name\": \"s\", \"subtree\": \"go\", "
                 + "\"arguments\": {\"goal\": \"x > 1\", \"out\": \"y\"}}]}}",
                 "/tree/children/0/arguments/goal", "expression column 1: expected Real, got Boolean");

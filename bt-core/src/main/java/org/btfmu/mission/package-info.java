@@ -1,0 +1,57 @@
+/**
+ * Mission files: a behavior-tree mission plan and its FMU interface in JSON,
+ * loaded and validated by {@link org.btfmu.mission.MissionLoader} into a
+ * {@link org.btfmu.mission.Mission}. The JSON Schema is
+ * {@code schema/mission.schema.json}; complete plans are in {@code examples/}.
+ *
+ * <h2>Top level</h2>
+ * {@code name} (required; a C identifier, it names the FMU), {@code description},
+ * {@code statusOutputs} (default true: one Integer output {@code status.<task path>}
+ * per task), {@code variables}, {@code subtrees}, {@code tree} (required) and
+ * {@code $schema} (ignored; lets editors find the schema).
+ *
+ * <h2>Variables</h2>
+ * An array; each entry is one blackboard slot and one FMU variable, in file
+ * order: {@code name} (FMI structured name: identifiers joined by '.'; not a
+ * keyword of the expression language; not starting with {@code status.}
+ * while status outputs are on), {@code causality} (input, output, parameter,
+ * local), {@code type} (Real, Integer, Boolean, String), {@code variability}
+ * (parameters only: fixed (default) or tunable), {@code start} (default 0,
+ * false or ""), {@code unit} (Real only), {@code description}, {@code min} and
+ * {@code max} (Real and Integer only), {@code holdLast} (outputs and locals:
+ * keep the last written value when no task writes the slot).
+ *
+ * <h2>Tasks</h2>
+ * {@code {"type": T, "name": N, "description": ..., "children": [...], parameter: value, ...}}.
+ * T is any type of the registry (the built-ins, or a custom Java type
+ * registered with {@code TaskTypeRegistry.with}); its manifest decides the
+ * child count and the parameters, which are written next to type and name:
+ * EXPRESSION as a string in the expression language (see
+ * {@code org.btfmu.core.expr}) or a JSON number or boolean; ASSIGNMENTS as an
+ * object {@code {"variable": "expression"}} (only outputs and locals can be
+ * written); REAL, INTEGER, BOOLEAN, STRING as JSON values; STATES as an array
+ * of {@code {"name", "entry", "exit", "outputs", "final": "finished"|"aborted"}}
+ * (the first state is initial); TRANSITIONS as an array of
+ * {@code {"from", "to", "guard" (default true), "delay" (seconds, default 0)}}.
+ * Task names are identifiers and differ among siblings, so that task paths
+ * (names joined by '/') are unique. The Condition's {@code hysteresis} is
+ * the hysteresis helper for threshold conditions: the result is held while
+ * the comparison's crossing function lies within [-h, h].
+ *
+ * <h2>Sub-trees</h2>
+ * {@code "subtrees": {"fly_to": {"ports": {"wx": "Real"}, "tree": {task}}}}
+ * defines a sub-tree once; {@code {"type": "SubTree", "name": N, "subtree":
+ * "fly_to", "arguments": {"wx": "wp1_x"}}} instantiates it, with the port
+ * remapping of BehaviorTree.CPP's SubTree: an argument that is a variable's
+ * name makes the port an alias of the variable (readable and writable), any
+ * other argument is a read-only expression of the caller's names. Inside a
+ * sub-tree a name is a port first, then a mission variable. The instance's
+ * root task takes the reference's name. Recursion is an error.
+ *
+ * <h2>Validation</h2>
+ * Every problem of a file is collected and reported at once, each with the
+ * JSON pointer of the offending element, its line and column, and for
+ * expressions the column inside the expression. Limits: 4 MiB per file, 256
+ * levels of JSON nesting, 100 levels of tasks, and the expression limits.
+ */
+package org.btfmu.mission;
