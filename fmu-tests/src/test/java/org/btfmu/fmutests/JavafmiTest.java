@@ -53,6 +53,10 @@ class JavafmiTest {
             assertEquals(2, simulation.read("mode").asInteger());
             assertEquals(300.0, simulation.read("target").asDouble());
             assertEquals("none", simulation.read("callsign").asString());
+
+            // An error makes the FMU log through JNA in its own class loader, beside this JVM's JNA.
+            assertEquals(Status.ERROR, simulation.writeVariable("target", 1.0));
+            assertEquals(300.0, simulation.read("target").asDouble(), "a rejected set writes nothing");
         } finally {
             C.LIBRARY.unsetenv("BTFMU_LIBJVM");
             simulation.terminate();
