@@ -62,6 +62,32 @@ class ExamplesTest {
         }
     }
 
+    /**
+     * examples/connections/&lt;example&gt;.json wires the mission FMU ("mission") to its plant FMU
+     * ("plant") for {@code bt-fmu simulate}: every output to the plant input of the same name and
+     * every input from the plant output of the same name, nothing else.
+     */
+    @Test
+    void everyExampleHasAConnectionsFileThatWiresAllItsInputsAndOutputs() throws IOException {
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (Path example : examples()) {
+            Path file = EXAMPLES.resolve("connections").resolve(example.getFileName());
+            List<String> expected = new java.util.ArrayList<>();
+            for (Variable v : MissionLoader.load(example).variables()) {
+                if (v.causality() == Causality.OUTPUT) {
+                    expected.add("mission." + v.name() + " -> plant." + v.name());
+                } else if (v.causality() == Causality.INPUT) {
+                    expected.add("plant." + v.name() + " -> mission." + v.name());
+                }
+            }
+            List<String> actual = new java.util.ArrayList<>();
+            json.readTree(file.toFile()).get("connections")
+                    .forEach(c -> actual.add(c.get("from").asText() + " -> " + c.get("to").asText()));
+            assertEquals(new java.util.TreeSet<>(expected), new java.util.TreeSet<>(actual), file.toString());
+            assertEquals(expected.size(), actual.size(), file + ": no duplicates");
+        }
+    }
+
     private static final class Run {
         final Mission mission;
         final TreeInstance tree;
