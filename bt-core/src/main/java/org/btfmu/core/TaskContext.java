@@ -126,6 +126,17 @@ public final class TaskContext {
         this.success = success;
     }
 
+    /**
+     * The usual composite rule: {@code switching(childrenSwitching())}, computed only when
+     * the status cycle looks at it (the task is ACTIVATING or DEACTIVATING).
+     */
+    public void switchingFromChildren() {
+        byte s = tree.status[task];
+        if (s == TreeInstance.ACTIVATING || s == TreeInstance.DEACTIVATING) {
+            switching = childrenSwitching();
+        }
+    }
+
     /** The {@code returns} flag reported in this evaluation (for {@link TaskNode#activateChildren}). */
     public boolean returning() {
         return returns;

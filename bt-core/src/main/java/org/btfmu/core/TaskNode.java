@@ -82,7 +82,10 @@ public abstract class TaskNode {
      * and {@link TaskContext#focus}. Must be a function of the status, the active flag, the
      * children's statuses, the slots in {@link #reads()}, the time (with
      * {@link TaskContext#wakeAt} for every future time it compares against) and the task's
-     * own state: evaluating again with nothing changed must change nothing.
+     * own state: evaluating again with nothing changed must change nothing. The flags must
+     * not depend on which of the transient statuses (SUCCESS, FAILURE, ACCEPT) the task is
+     * in: those are results of the flags, and the engine does not re-evaluate a task that
+     * merely moved between them.
      */
     protected abstract void evaluate(TaskContext ctx);
 

@@ -566,7 +566,12 @@ public final class TreeInstance implements SlotReader {
             if (recording != null) {
                 recording.add(i);
             }
-            mark(i);
+            // Re-evaluate only if the cycle can take another step with the same flags: a
+            // transient status reached while not activated is final for these inputs
+            // (tasks do not tell SUCCESS, FAILURE and ACCEPT apart when computing flags).
+            if (nx >= ACTIVATING || (nx == ACCEPT && active[i])) {
+                mark(i);
+            }
             if (i > 0) {
                 mark(def.parent[i]);
             }

@@ -94,6 +94,6 @@ public final class Loop extends TaskNode {
             ctx.returns(true, false);
         }
         ctx.focus(pending ? -1 : 0);
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
     }
 }

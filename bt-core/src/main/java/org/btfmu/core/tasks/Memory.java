@@ -71,6 +71,6 @@ public final class Memory extends TaskNode {
             ctx.returns(successOnly && child.isFailed(), false);
             ctx.focus(0);
         }
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
     }
 }

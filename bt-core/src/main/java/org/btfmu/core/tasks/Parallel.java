@@ -68,7 +68,7 @@ public final class Parallel extends TaskNode {
         } else if (succeeded >= successThreshold) {
             ctx.returns(true, true);
         }
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
     }
 
     @Override

@@ -28,7 +28,7 @@ public final class Reset extends TaskNode {
             ctx.returns(true, child.isSucceeded());
         }
         ctx.focus(0);
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
     }
 
     @Override

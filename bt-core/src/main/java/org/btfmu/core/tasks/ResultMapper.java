@@ -24,6 +24,6 @@ abstract class ResultMapper extends TaskNode {
             ctx.returns(true, map(child.isSucceeded()));
         }
         ctx.focus(0);
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
     }
 }

@@ -25,7 +25,7 @@ public final class Root extends TaskNode {
     protected void evaluate(TaskContext ctx) {
         Status child = ctx.childStatus(0);
         ctx.returns(child == Status.FINISHED || child == Status.ABORTED, child == Status.FINISHED);
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
         ctx.focus(0);
     }
 }

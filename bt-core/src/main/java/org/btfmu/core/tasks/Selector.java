@@ -44,6 +44,6 @@ public final class Selector extends TaskNode {
             k = n - 1;
         }
         ctx.focus(k);
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
     }
 }

@@ -43,6 +43,6 @@ public final class Sequence extends TaskNode {
             k = n - 1;
         }
         ctx.focus(k);
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
     }
 }

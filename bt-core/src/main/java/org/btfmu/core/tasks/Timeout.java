@@ -75,6 +75,6 @@ public final class Timeout extends TaskNode {
                 ctx.wakeAt(deadline);
             }
         }
-        ctx.switching(ctx.childrenSwitching());
+        ctx.switchingFromChildren();
     }
 }
