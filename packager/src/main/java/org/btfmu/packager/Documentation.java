@@ -5,6 +5,7 @@ import static org.btfmu.packager.Markup.escape;
 import java.util.Locale;
 import java.util.Map;
 import org.btfmu.core.TaskInfo;
+import org.btfmu.core.blackboard.SlotType;
 import org.btfmu.fmu.ModelVariables;
 import org.btfmu.fmu.ModelVariables.Entry;
 import org.btfmu.mission.Mission;
@@ -27,7 +28,7 @@ final class Documentation {
             statusOutputs |= entry.isTaskStatus();
             rows.append("<tr><td><code>").append(escape(entry.name())).append("</code></td><td>")
                     .append(entry.valueReference()).append("</td><td>")
-                    .append(entry.isTaskStatus() ? ModelVariables.STATUS_TYPE : lower(entry.type()))
+                    .append(entry.isTaskStatus() ? ModelVariables.STATUS_TYPE : typeName(entry.type()))
                     .append("</td><td>").append(lower(entry.causality())).append("</td><td>")
                     .append(lower(entry.variability())).append("</td><td>")
                     .append(entry.start() == null ? "" : escape(entry.start().toString()))
@@ -68,6 +69,12 @@ final class Documentation {
                 "modelName", mission.name(),
                 "modelIdentifier", modelIdentifier,
                 "bundledJre", jre));
+    }
+
+    /** The FMI spelling: Real, Integer, Boolean, String. */
+    private static String typeName(SlotType type) {
+        String name = type.name();
+        return name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT);
     }
 
     private static String lower(Enum<?> value) {

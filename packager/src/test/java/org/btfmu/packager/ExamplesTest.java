@@ -23,7 +23,9 @@ class ExamplesTest {
 
     static List<Path> examples() throws IOException {
         try (Stream<Path> files = Files.list(Path.of("..", "examples"))) {
-            List<Path> missions = files.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+            List<Path> missions = files
+                    .filter(p -> Files.isRegularFile(p) && p.toString().endsWith(".json"))
+                    .sorted().toList();
             assertFalse(missions.isEmpty(), "no examples found in ../examples");
             return missions;
         }
