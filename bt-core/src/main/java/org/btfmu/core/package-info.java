@@ -37,8 +37,11 @@
  * in one sweep), then top-down (ascending: activation reaches the leaves in one sweep),
  * and so on until nothing is left to do. Within a sweep, a task marked for re-evaluation
  * that is still ahead in the sweep's order is evaluated in the same sweep, any other in
- * the next. A task is marked when a slot it reads changes, a child's status or its own
- * status, active flag or state changes, or a time event it asked for arrives.
+ * the next. A task is marked when a slot it reads changes, a child's status, its active
+ * flag or its state changes, a time event it asked for arrives, or its own status changed
+ * in a way the cycle may continue (into the non-transient part, or to ACCEPT while
+ * active); a move between transient statuses while not activated is final for the same
+ * inputs, so it is not re-checked.
  * <b>Event-driven</b> processing evaluates only marked tasks, so the cost of an input
  * change grows with the depth of the affected paths, not the size of the tree.
  * <b>Ticked</b> processing evaluates every task in every sweep and stops after a sweep in

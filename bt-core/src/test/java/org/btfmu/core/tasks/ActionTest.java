@@ -148,4 +148,16 @@ class ActionTest {
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("'y'") && warnings.get(0).contains("r/p/first"), warnings.get(0));
     }
+
+    @Test
+    void hookAssignmentsRunInOrderAndSeeEachOther() {
+        Board b = new Board();
+        int first = b.output("first", SlotType.INTEGER);
+        int second = b.output("second", SlotType.INTEGER);
+        TreeInstance t = b.instance(root("r", action("a").entry(set(first, 4),
+                new Assignment(second, JavaExpression.integer(r -> r.integer(first) * 10, first))).build()));
+        t.start(0);
+        assertEquals(4, t.getInteger(first));
+        assertEquals(40, t.getInteger(second));
+    }
 }
