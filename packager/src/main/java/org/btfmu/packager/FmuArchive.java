@@ -1,5 +1,6 @@
 package org.btfmu.packager;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -55,7 +56,7 @@ final class FmuArchive {
         }
 
         static Entry of(String path, byte[] bytes) {
-            return new Entry(path, () -> new java.io.ByteArrayInputStream(bytes), false);
+            return new Entry(path, () -> new ByteArrayInputStream(bytes), false);
         }
     }
 

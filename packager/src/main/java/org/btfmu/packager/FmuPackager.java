@@ -69,6 +69,10 @@ public final class FmuPackager {
         String modelIdentifier = options.modelIdentifier() != null
                 ? ModelIdentifier.check(options.modelIdentifier())
                 : ModelIdentifier.fromName(mission.name());
+        if (mission.sourceText() == null) {
+            throw new FmuBuildException("mission " + mission.name() + " has no source text; the FMU"
+                    + " loads its mission from resources/mission.json, so build it from a mission file");
+        }
         ModelVariables variables = variablesOf(mission);
         String tool = generationTool();
 

@@ -1,6 +1,7 @@
 package org.btfmu.packager;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -76,6 +77,6 @@ final class JreImage {
     }
 
     private static String relative(Path directory, Path file) {
-        return directory.relativize(file).toString().replace(java.io.File.separatorChar, '/');
+        return directory.relativize(file).toString().replace(File.separatorChar, '/');
     }
 }

@@ -4,6 +4,7 @@ import static org.btfmu.packager.Markup.escape;
 
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -223,7 +224,7 @@ final class ModelDescription {
     }
 
     private static String lower(Enum<?> value) {
-        return value.name().toLowerCase(java.util.Locale.ROOT);
+        return value.name().toLowerCase(Locale.ROOT);
     }
 
     private static boolean isBlank(String text) {

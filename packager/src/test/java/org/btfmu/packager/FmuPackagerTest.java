@@ -205,6 +205,20 @@ class FmuPackagerTest {
     }
 
     @Test
+    void missionsAnFmuCannotBeMadeFromAreBuildErrors() {
+        Mission minimal = TestMissions.minimal();
+        Mission empty = new Mission(minimal.name(), null, List.of(), minimal.tree(), false,
+                minimal.sourceText());
+        Mission noSource = new Mission(minimal.name(), null, minimal.variables(), minimal.tree(),
+                false, null);
+        for (Mission mission : List.of(empty, noSource)) {
+            assertThrows(FmuBuildException.class, () -> packager().build(mission,
+                    new FmuPackager.Options(null, false), dir.resolve("x.fmu")));
+        }
+        assertFalse(Files.exists(dir.resolve("x.fmu")));
+    }
+
+    @Test
     void missingOutputDirectoryIsABuildError() {
         FmuBuildException e = assertThrows(FmuBuildException.class, () -> packager()
                 .build(TestMissions.everything(), new FmuPackager.Options(null, false),
