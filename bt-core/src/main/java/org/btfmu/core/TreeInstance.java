@@ -35,6 +35,7 @@ public final class TreeInstance implements SlotReader {
 
     private final TreeDefinition def;
     private final ProcessingMode mode;
+    private final boolean ticked;
     private final TaskContext ctx;
     private final TaskContext resetCtx;
     private final boolean[] holdLast;
@@ -90,6 +91,7 @@ public final class TreeInstance implements SlotReader {
     public TreeInstance(TreeDefinition definition, ProcessingMode mode) {
         this.def = Objects.requireNonNull(definition, "definition");
         this.mode = Objects.requireNonNull(mode, "mode");
+        this.ticked = mode.isTicked();
         int n = def.size();
         int slots = def.blackboard().size();
         status = new byte[n];
@@ -585,14 +587,15 @@ public final class TreeInstance implements SlotReader {
                 }
             }
         }
-        if (!mode.isTicked()) {
-            double w = c.wake > now ? c.wake : Double.POSITIVE_INFINITY;
-            wakes.set(i, w);
+        if (!ticked) {
+            wakes.set(i, c.wake > now ? c.wake : Double.POSITIVE_INFINITY);
         }
         if (def.childStart[i + 1] > def.childStart[i]) {
             node.activateChildren(c);
         }
-        drainSlots();
+        if (slotCount > 0) {
+            drainSlots();
+        }
     }
 
     private static boolean writing(byte s) {
@@ -601,7 +604,7 @@ public final class TreeInstance implements SlotReader {
 
     /** Marks a task for re-evaluation: later in this sweep if it is still ahead, else in the next one. */
     private void mark(int task) {
-        if (mode.isTicked()) {
+        if (ticked) {
             tickChanged = true;
             return;
         }
