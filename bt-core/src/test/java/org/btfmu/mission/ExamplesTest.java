@@ -33,7 +33,7 @@ class ExamplesTest {
     @Test
     void everyExampleLoads() throws IOException {
         List<Path> examples = examples();
-        assertEquals(List.of("solar-day.json", "square-waypoints-naive.json", "square-waypoints-statemachine.json",
+        assertEquals(List.of("solar-day-statemachine.json", "solar-day.json", "square-waypoints-naive.json", "square-waypoints-statemachine.json",
                 "square-waypoints.json", "traffic-circuit-chattering.json", "traffic-circuit.json"),
                 examples.stream().map(p -> p.getFileName().toString()).collect(Collectors.toList()));
         for (Path example : examples) {

@@ -42,12 +42,21 @@ import org.btfmu.mission.Variability;
  */
 final class FmuSlave {
 
+    /**
+     * System property choosing how instances created afterwards process the tree:
+     * {@code event-driven} (the default) or {@code ticked:<period in s>} (every task
+     * at the grid points only, inputs sampled there). For comparisons such as the
+     * 2014 paper's Table 1; read at fmi2Instantiate.
+     */
+    static final String PROCESSING_PROPERTY = "btfmu.processing";
+
     private static final int DO_STEP_STATUS = 0;
     private static final int LAST_SUCCESSFUL_TIME = 2;
     private static final int TERMINATED = 3;
 
     private final FmuResources resources;
     private final ModelVariables variables;
+    private final ProcessingMode processing;
     final ImporterLog log;
 
     private TreeInstance tree;
@@ -62,7 +71,12 @@ final class FmuSlave {
     private final long[] stringCopies;
 
     FmuSlave(FmuResources resources, ImporterLog log) {
+        this(resources, ProcessingMode.EVENT_DRIVEN, log);
+    }
+
+    FmuSlave(FmuResources resources, ProcessingMode processing, ImporterLog log) {
         this.resources = resources;
+        this.processing = processing;
         this.variables = resources.variables();
         this.log = log;
         this.stringValues = new String[variables.size()];
@@ -78,6 +92,7 @@ final class FmuSlave {
             ImporterLog log) {
         String problem = null;
         FmuResources resources = null;
+        ProcessingMode processing = null;
         if (instanceName == null || instanceName.isBlank()) {
             problem = "instanceName is NULL or empty";
         } else if (fmuType != 1) {
@@ -98,11 +113,35 @@ final class FmuSlave {
                 problem = e.getMessage();
             }
         }
+        if (problem == null) {
+            try {
+                processing = processingMode(System.getProperty(PROCESSING_PROPERTY));
+            } catch (IllegalArgumentException e) {
+                problem = e.getMessage();
+            }
+        }
         if (problem != null) {
             log.log(ERROR, LogCategory.STATUS_ERROR, "fmi2Instantiate: " + problem);
             return null;
         }
-        return new FmuSlave(resources, log);
+        return new FmuSlave(resources, processing, log);
+    }
+
+    /** Parses the {@link #PROCESSING_PROPERTY} value; null means event-driven. */
+    static ProcessingMode processingMode(String value) {
+        if (value == null || value.isBlank() || value.strip().equals("event-driven")) {
+            return ProcessingMode.EVENT_DRIVEN;
+        }
+        String v = value.strip();
+        if (v.startsWith("ticked:")) {
+            try {
+                return ProcessingMode.ticked(Double.parseDouble(v.substring("ticked:".length())));
+            } catch (IllegalArgumentException e) {
+                // fall through to the message below
+            }
+        }
+        throw new IllegalArgumentException("system property " + PROCESSING_PROPERTY + " is '" + value
+                + "'; expected 'event-driven' or 'ticked:<period in s>' with a positive period");
     }
 
     FmiState state() {
@@ -110,7 +149,7 @@ final class FmuSlave {
     }
 
     private void newTree() {
-        tree = new TreeInstance(resources.mission().tree(), ProcessingMode.EVENT_DRIVEN);
+        tree = new TreeInstance(resources.mission().tree(), processing);
         tree.addStatusListener(this::statusChanged);
         tree.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
     }
@@ -360,7 +399,9 @@ final class FmuSlave {
                     + " set by fmi2SetupExperiment");
         }
         var before = log.enabled(LogCategory.EVENTS) ? tree.counters() : null;
-        settle();
+        if (!processing.isTicked() || !tree.isStarted()) {
+            settle(); // a ticked tree sees new inputs only at its next tick
+        }
         tree.advanceTo(Math.max(end, now));
         if (before != null) {
             var after = tree.counters();

@@ -1,0 +1,67 @@
+package org.btfmu.demo;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import org.btfmu.cosim.CoSimulation;
+import org.btfmu.cosim.ConnectionFile;
+import org.btfmu.cosim.SampleListener;
+import org.btfmu.cosim.VariableReference;
+import org.btfmu.mission.Mission;
+import org.btfmu.mission.MissionLoader;
+import org.btfmu.packager.FmuBuildException;
+import org.btfmu.packager.FmuPackager;
+import org.btfmu.testfmus.PlantFmu;
+
+/**
+ * A mission file flown against a plant FMU: the mission is built into
+ * {@code mission.fmu} by the packager, the plant is copied next to it, both are
+ * wired by a connection file (instances "mission" and "plant") and stepped by the
+ * co-simulation master. Every output of both FMUs is sampled; columns are
+ * {@code mission.<variable>} and {@code plant.<variable>}.
+ */
+public final class MissionCoSimulation {
+
+    private MissionCoSimulation() {
+    }
+
+    /** Builds {@code directory/mission.fmu} and copies the plant to {@code directory/plant.fmu}. */
+    public static void prepare(Path missionFile, PlantFmu plant, Path directory)
+            throws IOException, FmuBuildException {
+        Files.createDirectories(directory);
+        Mission mission = MissionLoader.load(missionFile);
+        new FmuPackager().build(mission, new FmuPackager.Options(null, false), directory.resolve("mission.fmu"));
+        Files.move(plant.copyTo(directory), directory.resolve("plant.fmu"),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * Co-simulates the FMUs that {@link #prepare} put into {@code directory} from 0
+     * to {@code stop}; returns the master's result.
+     */
+    public static CoSimulation.Result run(Path directory, Path connections, double stop, double step,
+            List<SampleListener> listeners, Consumer<String> log) {
+        List<CoSimulation.FmuSpec> specs = List.of(
+                new CoSimulation.FmuSpec("mission", directory.resolve("mission.fmu")),
+                new CoSimulation.FmuSpec("plant", directory.resolve("plant.fmu")));
+        try (CoSimulation sim = CoSimulation.load(specs, log)) {
+            ConnectionFile wiring = ConnectionFile.read(connections, sim.fmus());
+            sim.connect(wiring.connections());
+            sim.set(wiring.parameters());
+            List<VariableReference> sampled = new ArrayList<>(sim.allOutputs());
+            return sim.run(0, stop, step, sampled, listeners, fraction -> { });
+        }
+    }
+
+    /** {@link #prepare} then {@link #run}, keeping every sample in memory. */
+    public static Recording fly(Path missionFile, Path connections, PlantFmu plant, double stop, double step,
+            Path directory) throws IOException, FmuBuildException {
+        prepare(missionFile, plant, directory);
+        Recording recording = new Recording();
+        run(directory, connections, stop, step, List.of(recording), System.err::println);
+        return recording;
+    }
+}
