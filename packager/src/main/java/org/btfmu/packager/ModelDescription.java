@@ -90,7 +90,10 @@ final class ModelDescription {
         }
     }
 
-    /** Units of Real variables in order of first use; FMI 2.0 forbids an empty list. */
+    /**
+     * Units of Real variables in order of first use, with their SI base unit where
+     * {@link BaseUnits} knows it; FMI 2.0 forbids an empty list.
+     */
     private static String unitDefinitions(ModelVariables variables) {
         Set<String> units = new LinkedHashSet<>();
         for (Entry entry : variables.entries()) {
@@ -103,7 +106,9 @@ final class ModelDescription {
         }
         StringBuilder xml = new StringBuilder("  <UnitDefinitions>\n");
         for (String unit : units) {
-            xml.append("    <Unit name=\"").append(escape(unit)).append("\"/>\n");
+            String baseUnit = BaseUnits.element(unit);
+            xml.append("    <Unit name=\"").append(escape(unit)).append('"');
+            xml.append(baseUnit == null ? "/>\n" : ">" + baseUnit + "</Unit>\n");
         }
         return xml.append("  </UnitDefinitions>\n").toString();
     }

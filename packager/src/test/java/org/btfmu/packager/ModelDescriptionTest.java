@@ -104,14 +104,20 @@ class ModelDescriptionTest {
     }
 
     @Test
-    void unitsAreDefinedOnceEach() throws Exception {
+    void unitsAreDefinedOnceEachWithTheirSiBaseUnitWhereKnown() throws Exception {
         Document doc = FmiRules.parse(render(TestMissions.everything()));
         NodeList units = doc.getElementsByTagName("Unit");
         List<String> names = new ArrayList<>();
         for (int i = 0; i < units.getLength(); i++) {
             names.add(((Element) units.item(i)).getAttribute("name"));
         }
-        assertEquals(List.of("m", "m/s"), names);
+        assertEquals(List.of("m", "m/s", "kn"), names);
+        Element metrePerSecond = (Element) ((Element) units.item(1))
+                .getElementsByTagName("BaseUnit").item(0);
+        assertEquals("1", metrePerSecond.getAttribute("m"));
+        assertEquals("-1", metrePerSecond.getAttribute("s"));
+        assertFalse(metrePerSecond.hasAttribute("factor"));
+        assertEquals(0, ((Element) units.item(2)).getElementsByTagName("BaseUnit").getLength());
     }
 
     @Test
