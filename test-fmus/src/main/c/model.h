@@ -47,6 +47,9 @@ typedef struct {
     /* Outputs from states and inputs, and discrete reactions to inputs (it must be
      * idempotent): called after inputs are set and after every step. */
     void (*calculate)(void *state, double time);
+    /* Optional: called at the start of every fmi2DoStep, when all inputs of the
+     * communication point are set (they may arrive in several fmi2Set calls). */
+    void (*communication_point)(void *state, double time);
     /* Advances the continuous states from time by h (h <= internal_step). */
     void (*step)(void *state, double time, double h);
 } ModelDefinition;

@@ -420,6 +420,7 @@ FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunication
         s->state = ERROR;
         return fmi2Error;
     }
+    if (MODEL.communication_point != NULL) MODEL.communication_point(s->model, t);
     /* Equal sub-steps of at most internal_step, so the step ends exactly at t + h. */
     long n = (long)ceil(h / MODEL.internal_step - 1e-9);
     if (n < 1) n = 1;

@@ -2,13 +2,17 @@
  * A point-mass aircraft with its autopilot (2013 paper, section 6).
  *
  * Autopilot modes (input `mode`):
- *   0  hold: keep heading, track target_altitude and target_speed
- *   1  take-off climb: keep heading, climb at climb_rate_max without any limit
- *   2  fly to (target_x, target_y), tracking target_altitude
- *   3  fly to the current waypoint of the internal list, tracking target_altitude
- * Altitude is tracked with a proportional law limited to climb_rate_max; heading
- * turns towards the bearing of the target at most turn_rate_max; speed follows
- * target_speed (a value <= 0 keeps the current speed).
+ *   0  hold: keep heading; vertical mode altitude hold
+ *   1  take-off climb: keep heading; vertical mode climb at climb_rate_max, without any limit
+ *   2  fly to (target_x, target_y)
+ *   3  fly to the current waypoint of the internal list
+ * Modes 2 and 3 steer laterally only and keep the vertical mode, as the 2013
+ * autopilot did: after a take-off the aircraft keeps climbing (Fig. 9) unless
+ * mode 0 or a new target_altitude engages altitude hold (what the take-off's exit
+ * hook commands; it may set the new target in the same instant as the next mode).
+ * Altitude hold tracks target_altitude with a proportional law limited to
+ * climb_rate_max; heading turns towards the bearing of the target at most
+ * turn_rate_max; speed follows target_speed (a value <= 0 keeps the current speed).
  *
  * Waypoints wp1..wp4 (1-based waypoint_index). The counters advance_request and
  * reset_request move the pointer once per increment; advance_ack/reset_ack count
@@ -42,6 +46,9 @@ typedef struct {
     int waypoint_index, waypoint_count, advance_ack, reset_ack;
     int at_last_waypoint, advance_failed, target_reached;
     double distance_to_target;
+    /* internal */
+    int climbing;                 /* the latched vertical mode: 1 climb, 0 altitude hold */
+    double last_target_altitude;  /* to see a new altitude command */
 } Aircraft;
 
 #define A Aircraft
@@ -110,8 +117,10 @@ static double wrap180(double angle) {
 
 static double clamp(double v, double limit) { return v > limit ? limit : (v < -limit ? -limit : v); }
 
+static int vertical_climbing(const Aircraft *m);
+
 static double climb_command(const Aircraft *m) {
-    double rate = m->mode == 1 ? m->climb_rate_max : clamp(0.2 * (m->target_altitude - m->altitude), m->climb_rate_max);
+    double rate = vertical_climbing(m) ? m->climb_rate_max : clamp(0.2 * (m->target_altitude - m->altitude), m->climb_rate_max);
     return m->altitude <= 0.0 && rate < 0.0 ? 0.0 : rate;
 }
 
@@ -128,6 +137,24 @@ static void initialize(void *state, double time) {
     m->advance_failed = 0;
     m->advance_ack = m->advance_request; /* the counters' values at start are the baseline */
     m->reset_ack = m->reset_request;
+    m->climbing = m->mode == 1;
+    m->last_target_altitude = m->target_altitude;
+}
+
+/* The vertical mode from the inputs of this communication point: modes 0 and 1 set
+ * it, a new altitude command engages hold, modes 2 and 3 keep it. */
+static int vertical_climbing(const Aircraft *m) {
+    if (m->mode == 1) return 1;
+    if (m->mode == 0 || m->target_altitude != m->last_target_altitude) return 0;
+    return m->climbing;
+}
+
+/* Latched once per communication point: inputs arrive in several fmi2Set calls. */
+static void communication_point(void *state, double time) {
+    (void)time;
+    Aircraft *m = state;
+    m->climbing = vertical_climbing(m);
+    m->last_target_altitude = m->target_altitude;
 }
 
 /* The pointer reacts to the counters as soon as they are set (idempotent). */
@@ -191,5 +218,6 @@ const ModelDefinition MODEL = {
     .default_stop_time = 600.0,
     .initialize = initialize,
     .calculate = calculate,
+    .communication_point = communication_point,
     .step = step,
 };

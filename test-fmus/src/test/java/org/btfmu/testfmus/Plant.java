@@ -2,7 +2,11 @@ package org.btfmu.testfmus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.javafmi.proxy.FmiProxy;
 import org.javafmi.proxy.Status;
 import org.javafmi.wrapper.Simulation;
@@ -12,8 +16,18 @@ final class Plant implements AutoCloseable {
 
     private final Simulation simulation;
 
+    private static final AtomicInteger LOADS = new AtomicInteger();
+
     Plant(PlantFmu fmu, Path directory) {
-        simulation = new Simulation(fmu.copyTo(directory).toString());
+        // javafmi extracts to <tmp>/fmu_<millis><file name>: a fresh file name per load keeps
+        // two loads within one millisecond apart.
+        Path unique = directory.resolve(fmu.modelName() + "-" + LOADS.incrementAndGet() + ".fmu");
+        try {
+            Files.move(fmu.copyTo(directory), unique);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        simulation = new Simulation(unique.toString());
     }
 
     Plant set(String name, Object value) {

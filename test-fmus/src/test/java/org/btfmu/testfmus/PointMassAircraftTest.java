@@ -31,6 +31,33 @@ class PointMassAircraftTest {
     }
 
     @Test
+    void flyingToAWaypointAfterTakeOffKeepsClimbingUnlessANewAltitudeIsCommanded() {
+        for (boolean exitHook : new boolean[] {false, true}) {
+            try (Plant plant = new Plant(PlantFmu.POINT_MASS_AIRCRAFT, dir)) {
+                plant.start();
+                plant.set("mode", 1);
+                for (int i = 0; i < 60; i++) {
+                    plant.step(1.0);
+                }
+                assertEquals(300.0, plant.real("altitude"), 1e-6);
+                // The next instant: the fly action's mode, with or without the take-off's exit hook.
+                if (exitHook) {
+                    plant.set("target_altitude", 300.0);
+                }
+                plant.set("mode", 3);
+                for (int i = 0; i < 120; i++) {
+                    plant.step(1.0);
+                }
+                if (exitHook) {
+                    assertEquals(300.0, plant.real("altitude"), 0.5, "held after the exit hook");
+                } else {
+                    assertEquals(900.0, plant.real("altitude"), 1e-6, "still climbing (2013 Fig. 9)");
+                }
+            }
+        }
+    }
+
+    @Test
     void holdModeSettlesOnTargetAltitudeAndSpeed() {
         try (Plant plant = new Plant(PlantFmu.POINT_MASS_AIRCRAFT, dir)) {
             plant.set("altitude0", 500.0).set("heading0", 90.0).start();
