@@ -1,5 +1,9 @@
 package org.btfmu.benchmarks;
 
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
@@ -30,23 +34,47 @@ public final class EngineReport {
     private EngineReport() {
     }
 
-    public static void main(String[] args) throws RunnerException {
+    /** Optional argument: a file to write the Markdown tables to (they also go to standard output). */
+    public static void main(String[] args) throws RunnerException, IOException {
+        String machine = machine();
         MemoryPerTask.Figures memory = MemoryPerTask.measure();
         Options options = new OptionsBuilder()
                 .include(InputChangeBenchmark.class.getName() + "\\.")
                 .include(TickBenchmark.class.getName() + "\\.")
                 .forks(1)
-                .warmupIterations(3)
+                .warmupIterations(2)
                 .warmupTime(TimeValue.seconds(1))
-                .measurementIterations(5)
+                .measurementIterations(4)
                 .measurementTime(TimeValue.seconds(1))
-                .jvmArgs("-Xms2g", "-Xmx2g")
+                .jvmArgs("-Xms2g", "-Xmx2g", "-Xss256m") // gdx-ai recurses once per task: see TickBenchmark
                 .shouldFailOnError(true)
                 .build();
         EngineReport report = new EngineReport();
         report.collect(new Runner(options).run());
+        String markdown = machine + loadAverage("after") + "\n" + report.markdown(memory);
         System.out.println();
-        System.out.print(report.markdown(memory));
+        System.out.print(markdown);
+        if (args.length > 0) {
+            Files.writeString(Path.of(args[0]), markdown);
+        }
+    }
+
+    /** Cores, CPU model, JVM and the load before the run: the figures depend on all of them. */
+    private static String machine() throws IOException {
+        String cpu = "unknown CPU";
+        Path cpuinfo = Path.of("/proc/cpuinfo");
+        if (Files.isReadable(cpuinfo)) {
+            cpu = Files.readAllLines(cpuinfo).stream().filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(cpu);
+        }
+        return String.format(Locale.ROOT, "Machine: %d cores available to the JVM, %s; %s %s; %s%n",
+                Runtime.getRuntime().availableProcessors(), cpu, System.getProperty("java.vm.name"),
+                System.getProperty("java.version"), loadAverage("before").trim());
+    }
+
+    private static String loadAverage(String when) {
+        return String.format(Locale.ROOT, "load average (1 min) %s the run: %.1f%n", when,
+                ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
     private void collect(Collection<RunResult> results) {

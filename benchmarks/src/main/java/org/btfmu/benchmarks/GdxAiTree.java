@@ -5,7 +5,10 @@ import com.badlogic.gdx.ai.btree.LeafTask;
 import com.badlogic.gdx.ai.btree.Task;
 import com.badlogic.gdx.ai.btree.branch.Sequence;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 
 /**
  * A {@link TreeShape} as a gdx-ai behavior tree: a BehaviorTree over Sequences, each leaf
@@ -21,21 +24,20 @@ public final class GdxAiTree {
     public GdxAiTree(TreeShape shape) {
         inputs = new double[shape.inputs()];
         Arrays.fill(inputs, EngineTree.HOLDS);
-        @SuppressWarnings("unchecked")
-        Task<double[]>[] built = new Task[shape.nodes()];
+        // Children have higher node numbers than their parent: build bottom-up.
+        List<Task<double[]>> built = new ArrayList<>(Collections.nCopies(shape.nodes(), null));
         for (int i = shape.nodes() - 1; i >= 0; i--) {
             if (shape.isLeaf(i)) {
-                built[i] = new InputAtLeastZero(shape.input(i));
+                built.set(i, new InputAtLeastZero(shape.input(i)));
             } else {
                 Sequence<double[]> sequence = new Sequence<>();
                 for (int c : shape.children(i)) {
-                    sequence.addChild(built[c]);
-                    built[c] = null;
+                    sequence.addChild(built.set(c, null));
                 }
-                built[i] = sequence;
+                built.set(i, sequence);
             }
         }
-        tree = new BehaviorTree<>(built[0], inputs);
+        tree = new BehaviorTree<>(built.get(0), inputs);
         tasks = count(tree);
     }
 

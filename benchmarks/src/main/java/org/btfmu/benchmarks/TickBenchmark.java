@@ -6,6 +6,7 @@ import org.btfmu.core.Status;
 import org.btfmu.core.TreeInstance;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -20,8 +21,14 @@ import org.openjdk.jmh.annotations.State;
  * to its next child) and a bt-fmu tick evaluates every task once (one sweep, nothing
  * changes). {@link #engineTickAfterInputChange} adds one flipped condition before the tick:
  * the engine then needs a second sweep to see that nothing else changes.
+ *
+ * <p>gdx-ai runs a sequence's next child from inside the previous child's success
+ * callback, so one step recurses once per task it completes: a 10,000-task step overflows
+ * the default 1 MB thread stack. The forks get a large stack (reserved, not used, by the
+ * engine, which does not recurse).
  */
 @State(Scope.Thread)
+@Fork(jvmArgsAppend = "-Xss256m")
 @BenchmarkMode(Mode.SampleTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
 public class TickBenchmark {
