@@ -99,7 +99,7 @@ static void load(Fmu *fmu, const char *directory)
     if (realpath(directory, real) == NULL) {
         fail("no FMU directory %s", directory);
     }
-    char path[PATH_MAX + 64];
+    char path[PATH_MAX + 320];
     snprintf(path, sizeof path, "%s/modelDescription.xml", real);
     FILE *f = fopen(path, "rb");
     if (f == NULL) {

@@ -35,7 +35,7 @@ public final class NativeBenchmarkFmus {
         }
         Path out = Path.of(args[0]).toAbsolutePath();
         Files.createDirectories(out);
-        Mission mission = MissionLoader.load(resource(MISSION), MISSION);
+        Mission mission = mission();
         for (String identifier : new String[] {"native_bench", "native_bench_second"}) {
             Path fmu = out.resolve(identifier + ".fmu");
             new FmuPackager().build(mission, new FmuPackager.Options(identifier, false), fmu);
@@ -47,6 +47,11 @@ public final class NativeBenchmarkFmus {
         }
         extract(plain, out.resolve("Feedthrough"));
         System.out.println("FMUs ready in " + out);
+    }
+
+    /** The benchmark mission: inputs in0..in9 are value references 0..9, outputs out0..out9 10..19. */
+    static Mission mission() {
+        return MissionLoader.load(resource(MISSION), MISSION);
     }
 
     private static String resource(String name) {
