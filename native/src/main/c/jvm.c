@@ -160,6 +160,9 @@ static JavaVM *create_jvm(void *lib, char *error, size_t size)
     options[n++].optionString = "-Xrs";
     options[n++].optionString = "-Djava.class.path=";
     options[n++].optionString = "-XX:+UseSerialGC";
+    /* Unified logging writes warnings to stdout by default: the importer's stdout is not ours. */
+    options[n++].optionString = "-Xlog:disable";
+    options[n++].optionString = "-Xlog:all=warning:stderr";
     options[n].optionString = "vfprintf";
     options[n++].extraInfo = (void *)capture_message;
     n = add_user_options(options, n, 24, user_options, sizeof user_options);
