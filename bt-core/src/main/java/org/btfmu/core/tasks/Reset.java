@@ -11,6 +11,8 @@ import org.btfmu.core.TaskType;
  * resettable task in its subtree (through all composites), clearing memories and loop
  * counters; otherwise it follows its child. {@code Reset(Sequence(Memory(a), Memory(b)))}
  * is the paper's sequence*: it resumes nothing, each activation starts from the first child.
+ * It acts only when activated, i.e. when its subtree accepts: a subtree that has completely
+ * succeeded stays succeeded; repeating it is a Loop's job.
  */
 public final class Reset extends TaskNode {
 

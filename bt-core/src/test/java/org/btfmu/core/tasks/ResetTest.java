@@ -46,4 +46,27 @@ class ResetTest {
         assertEquals(Status.RUNNING, t.status(8), "re-activation starts over at a1");
         assertEquals(Status.ACCEPT, t.status(10));
     }
+
+    @Test
+    void theSignalAlsoClearsAnElapsedWait() {
+        Board b = new Board();
+        int pause = b.input("pause", SlotType.BOOLEAN);
+        // r(0) sel(1) paused(2) pause(3) hold(4) again(5) s(6) w(7) work(8)
+        TreeInstance t = b.instance(root("r", selector("sel", sequence("paused", condition("pause", flag(pause)),
+                action("hold").build()), org.btfmu.core.Tasks.reset("again", sequence("s",
+                        org.btfmu.core.Tasks.waitFor("w", 1), action("work").build())))));
+        t.start(0);
+        t.advanceTo(5);
+        assertEquals(Status.RUNNING, t.status(8));
+        t.setBoolean(pause, true);
+        t.settle();
+        assertEquals(Status.SUCCESS, t.status(7), "the wait remembers it elapsed");
+        assertEquals(Status.ACCEPT, t.status(5));
+        t.setBoolean(pause, false);
+        t.settle();
+        assertEquals(Status.RUNNING, t.status(7), "the reset signal cleared the expiry: wait again");
+        assertEquals(Status.ACCEPT, t.status(8));
+        t.advanceTo(6);
+        assertEquals(Status.RUNNING, t.status(8));
+    }
 }
