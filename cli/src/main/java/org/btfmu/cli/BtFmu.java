@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
             ShowCommand.class,
             BuildCommand.class,
             SimulateCommand.class,
+            DemoCommand.class,
         })
 public final class BtFmu {
 

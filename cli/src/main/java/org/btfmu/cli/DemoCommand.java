@@ -1,0 +1,129 @@
+package org.btfmu.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.btfmu.cosim.CoSimulation;
+import org.btfmu.cosim.CoSimulationException;
+import org.btfmu.cosim.CsvWriter;
+import org.btfmu.cosim.StatusTimelineChart;
+import org.btfmu.cosim.VariableChart;
+import org.btfmu.demo.DemoScenario;
+import org.btfmu.demo.MissionCoSimulation;
+import org.btfmu.demo.Recording;
+import org.btfmu.demo.TrajectoryChart;
+import org.btfmu.mission.MissionException;
+import org.btfmu.packager.FmuBuildException;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code bt-fmu demo}: builds the example missions into FMUs and flies each against
+ * its plant FMU (both shipped inside this jar), writing per scenario the FMUs,
+ * result.csv, status.png and plots.
+ */
+@Command(name = "demo", mixinStandardHelpOptions = true,
+        description = {
+            "Builds the example missions into FMUs and co-simulates the papers' scenarios against the "
+                + "plant FMUs: the 2013 traffic circuit, the 2014 solar day, the 2015 square (sequence* and "
+                + "the plain sequence that circles).",
+            "Writes <output>/<scenario>/: mission.json, connections.json, mission.fmu, plant.fmu, result.csv "
+                + "(time, then mission.* and plant.* outputs), status.png (every task's status over time) "
+                + "and plots of the key variables."})
+public final class DemoCommand implements Callable<Integer> {
+
+    private static final String EXAMPLES = "org/btfmu/demo/examples/";
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = {"-o", "--output"}, defaultValue = "demo-output", paramLabel = "<dir>",
+            description = "Output directory (default: ${DEFAULT-VALUE}).")
+    Path output;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (Files.exists(output) && !Files.isDirectory(output)) {
+            err.println("bt-fmu demo: " + output + " exists and is not a directory");
+            err.flush();
+            return BtFmu.EXIT_BAD_INPUT;
+        }
+        try {
+            for (DemoScenario scenario : DemoScenario.ALL) {
+                out.println(run(scenario, err));
+                out.flush();
+            }
+            out.println("Open " + output.toAbsolutePath().normalize() + "/*/status.png and the other plots there.");
+            out.flush();
+            return 0;
+        } catch (IOException | FmuBuildException | MissionException | CoSimulationException e) {
+            err.println("bt-fmu demo: " + e.getMessage());
+            err.flush();
+            return 1;
+        }
+    }
+
+    private String run(DemoScenario scenario, PrintWriter err)
+            throws IOException, FmuBuildException {
+        Path dir = output.resolve(scenario.example());
+        Files.createDirectories(dir);
+        Path mission = copyResource(EXAMPLES + scenario.example() + ".json", dir.resolve("mission.json"));
+        Path connections = copyResource(EXAMPLES + "connections/" + scenario.example() + ".json",
+                dir.resolve("connections.json"));
+        MissionCoSimulation.prepare(mission, scenario.plant(), dir);
+
+        Recording recording = new Recording();
+        CoSimulation.Result result;
+        try (CsvWriter csv = new CsvWriter(dir.resolve("result.csv"))) {
+            result = MissionCoSimulation.run(dir, connections, scenario.stop(), scenario.step(),
+                    List.of(csv, recording), message -> err.println(scenario.example() + ": " + message));
+        }
+
+        List<String> written = new ArrayList<>(List.of("result.csv", "status.png"));
+        List<String> tasks = new ArrayList<>();
+        List<double[]> statuses = new ArrayList<>();
+        for (String column : recording.columns()) {
+            if (column.startsWith("mission.status.")) {
+                tasks.add(column.substring("mission.status.".length()));
+                statuses.add(recording.values(column));
+            }
+        }
+        double[] times = recording.times();
+        StatusTimelineChart.write(dir.resolve("status.png"), tasks, times, statuses);
+        for (String variable : scenario.variables()) {
+            VariableChart.write(dir.resolve(variable + ".png"), "plant." + variable, times,
+                    recording.values("plant." + variable));
+            written.add(variable + ".png");
+        }
+        if (scenario.trajectory()) {
+            TrajectoryChart.write(dir.resolve("trajectory.png"), scenario.example() + ": ground track",
+                    recording.values("plant.x"), recording.values("plant.y"),
+                    new double[] {0, 1000, 1000, 0}, new double[] {1000, 1000, 0, 0});
+            written.add("trajectory.png");
+        }
+        return String.format(Locale.ROOT, "%-24s %s%n  %s s simulated in %.1f s wall time: %s/ (%s)",
+                scenario.example(), scenario.paper(), (long) scenario.stop(), result.wallSeconds(),
+                dir, String.join(", ", written));
+    }
+
+    private static Path copyResource(String name, Path target) throws IOException {
+        try (InputStream in = DemoCommand.class.getClassLoader().getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IOException("the bt-fmu jar lacks " + name + "; rebuild it with 'mvn package'");
+            }
+            Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return target;
+    }
+}

@@ -1,0 +1,27 @@
+package org.btfmu.demo;
+
+import java.util.List;
+import org.btfmu.testfmus.PlantFmu;
+
+/**
+ * One scenario of {@code bt-fmu demo}: an example mission flown against a plant FMU,
+ * and what to plot besides the status timeline.
+ *
+ * @param example    file name in examples/ without ".json"; its wiring is examples/connections/&lt;example&gt;.json
+ * @param variables  plant outputs plotted over time
+ * @param trajectory whether to plot the ground track (x, y) with the plant's waypoints
+ */
+public record DemoScenario(String example, String paper, PlantFmu plant, double stop, double step,
+        List<String> variables, boolean trajectory) {
+
+    /** The papers' three missions, plus the plain sequence that shows why sequence* is needed. */
+    public static final List<DemoScenario> ALL = List.of(
+            new DemoScenario("traffic-circuit", "2013, Fig. 7-9: take-off, exit hook, traffic circuits",
+                    PlantFmu.POINT_MASS_AIRCRAFT, 900, 1, List.of("altitude"), true),
+            new DemoScenario("solar-day", "2014, Fig. 7 and 9: one day of a solar aircraft",
+                    PlantFmu.SOLAR_AIRCRAFT, 86_400, 10, List.of("altitude", "soc", "solar_power"), false),
+            new DemoScenario("square-waypoints", "2015, Fig. 7: the square flown with sequence*",
+                    PlantFmu.POINT_MASS_AIRCRAFT, 700, 1, List.of(), true),
+            new DemoScenario("square-waypoints-naive", "2015, Fig. 2b: a plain sequence circles the first waypoint",
+                    PlantFmu.POINT_MASS_AIRCRAFT, 700, 1, List.of(), true));
+}
