@@ -35,8 +35,8 @@ public final class BuildCommand implements Callable<Integer> {
     Path output;
 
     @Option(names = "--bundle-jre",
-            description = "put a minimal Java runtime (jlink'ed from the running JDK, about 50 MB"
-                    + " unpacked) into the FMU, so it runs where no Java is installed")
+            description = "put a minimal Java runtime (jlink'ed from the running JDK; about 16 MB"
+                    + " more in the FMU) into the FMU, so it runs where no Java is installed")
     boolean bundleJre;
 
     @Option(names = "--model-identifier", paramLabel = "ID",
