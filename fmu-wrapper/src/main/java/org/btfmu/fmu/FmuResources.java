@@ -41,8 +41,8 @@ record FmuResources(Path directory, String guid, Mission mission, ModelVariables
         try {
             mission = MissionLoader.load(missionFile);
         } catch (MissionException e) {
-            throw new IllegalArgumentException("the FMU's mission " + missionFile + " is invalid: "
-                    + e.getMessage(), e);
+            // the message names the file, and each problem with its JSON pointer
+            throw new IllegalArgumentException("the FMU's mission is invalid: " + e.getMessage(), e);
         }
         return new FmuResources(directory, guid, mission, ModelVariables.of(mission));
     }

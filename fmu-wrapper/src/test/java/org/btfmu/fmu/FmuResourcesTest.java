@@ -1,0 +1,55 @@
+package org.btfmu.fmu;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FmuResourcesTest {
+
+    static final String MISSION = """
+            {"name": "tiny", "variables": [{"name": "x", "causality": "input", "type": "Real"}],
+             "tree": {"type": "Root", "name": "tiny", "children": [
+               {"type": "Condition", "name": "positive", "predicate": "x > 0"}]}}
+            """;
+
+    @TempDir
+    Path resources;
+
+    @Test
+    void readsGuidAndMissionOnceForAllInstances() throws Exception {
+        Files.writeString(resources.resolve("guid.txt"), "{abc}\n");
+        Files.writeString(resources.resolve("mission.json"), MISSION);
+        FmuResources first = FmuResources.of(resources);
+        assertEquals("{abc}", first.guid());
+        assertEquals("tiny", first.mission().name());
+        assertEquals(1 + 2, first.variables().size(), "x and the status of both tasks");
+        assertSame(first, FmuResources.of(resources));
+    }
+
+    @Test
+    void aMissingFileIsNamed() throws Exception {
+        Files.writeString(resources.resolve("mission.json"), MISSION);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FmuResources.of(resources));
+        assertTrue(e.getMessage().contains("incomplete") && e.getMessage().contains("guid.txt"),
+                e.getMessage());
+    }
+
+    @Test
+    void anInvalidMissionIsNamedWithItsProblem() throws Exception {
+        Files.writeString(resources.resolve("guid.txt"), "{abc}");
+        Files.writeString(resources.resolve("mission.json"), MISSION.replace("x > 0", "y > 0"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FmuResources.of(resources));
+        assertTrue(e.getMessage().contains("mission.json")
+                && e.getMessage().contains("/tree/children/0/predicate")
+                && e.getMessage().contains("unknown name 'y'"),
+                e.getMessage());
+    }
+}
