@@ -51,7 +51,7 @@ public final class EngineReport {
                 .build();
         EngineReport report = new EngineReport();
         report.collect(new Runner(options).run());
-        String markdown = machine + loadAverage("after") + "\n" + report.markdown(memory);
+        String markdown = machine + "\n" + loadAverage("after") + "\n" + report.markdown(memory);
         System.out.println();
         System.out.print(markdown);
         if (args.length > 0) {
@@ -104,7 +104,7 @@ public final class EngineReport {
 
     String markdown(MemoryPerTask.Figures memory) {
         StringBuilder md = new StringBuilder();
-        md.append("### Input change, event-driven (setReal + settle, one condition flips)\n\n");
+        md.append("#### Input change, event-driven (setReal + settle, one condition flips)\n\n");
         md.append("| tree | tasks | height | flipped leaf at depth | task evaluations | median ns | p90 ns |\n");
         md.append("|---|---:|---:|---:|---:|---:|---:|\n");
         for (TreeShape.Kind kind : TreeShape.Kind.values()) {
@@ -120,7 +120,7 @@ public final class EngineReport {
             }
         }
 
-        md.append("\n### Full tick, balanced tree: bt-fmu ticked mode and gdx-ai side by side\n\n");
+        md.append("\n#### Full tick, balanced tree: bt-fmu ticked mode and gdx-ai side by side\n\n");
         md.append("| tasks | bt-fmu tick median ns | per task | gdx-ai step median ns | per task"
                 + " | bt-fmu / gdx-ai | bt-fmu tick after one input change, ns |\n");
         md.append("|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -132,7 +132,7 @@ public final class EngineReport {
                     ns(median("engineTickAfterInputChange/" + tasks))));
         }
 
-        md.append("\n### Memory (bytes, heap difference after full GCs, 10,000-task trees)\n\n");
+        md.append("\n#### Memory (bytes, heap difference after full GCs, 10,000-task trees)\n\n");
         md.append("| what | bytes |\n|---|---:|\n");
         md.append(row("run-time state (TreeInstance) per task, balanced tree (0.9 input slots per task)",
                 memory.instancePerTaskBalanced()));
@@ -145,7 +145,7 @@ public final class EngineReport {
         md.append(row("gdx-ai tree per task (definition and state in one object graph), balanced",
                 memory.gdxAiPerTask()));
 
-        md.append("\n### Targets\n\n");
+        md.append("\n#### Targets\n\n");
         double flip = median("flipOneCondition/BALANCED/" + TARGET_SIZE + "/deepest");
         double gdx = median("gdxAiStep/" + TARGET_SIZE);
         md.append(String.format(Locale.ROOT, "- Input change at 10,000 tasks (balanced, deepest leaf) <= 1 us median:"

@@ -90,6 +90,19 @@ class BenchmarkTreesTest {
     }
 
     @Test
+    void aTickedTickAfterOneInputChangeSweepsTwice() {
+        TreeShape shape = TreeShape.of(TreeShape.Kind.BALANCED, 1_000);
+        EngineTree engineTree = new EngineTree(shape);
+        TreeInstance tree = new TreeInstance(engineTree.definition(), ProcessingMode.ticked(1.0));
+        tree.start(0);
+        long before = tree.counters().taskEvaluations();
+        tree.setReal(engineTree.slot(shape.deepestLeaf()), -EngineTree.HOLDS);
+        tree.advanceTo(1.0);
+        assertEquals(2L * shape.tasks(), tree.counters().taskEvaluations() - before);
+        assertEquals(Status.FAILURE, tree.status(engineTree.task(0)));
+    }
+
+    @Test
     void benchmarkMethodsRunAndAlternateTheResult() {
         InputChangeBenchmark change = new InputChangeBenchmark();
         change.shape = TreeShape.Kind.DEEP;
