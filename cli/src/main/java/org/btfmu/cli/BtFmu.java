@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             BuildCommand.class,
             SimulateCommand.class,
             DemoCommand.class,
+            org.btfmu.demo.Table1Command.class,
         })
 public final class BtFmu {
 

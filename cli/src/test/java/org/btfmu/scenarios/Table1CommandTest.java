@@ -1,0 +1,56 @@
+package org.btfmu.scenarios;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Arrays;
+import java.util.List;
+import org.btfmu.cli.BtFmu;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** bt-fmu table1 on a coarse grid: the table's rows and the relations the paper's Table 1 shows. */
+class Table1CommandTest {
+
+    private static String[] row(String table, String configuration) {
+        return Arrays.stream(table.split("\n")).filter(l -> l.startsWith("| " + configuration)).findFirst()
+                .map(l -> Arrays.stream(l.split("\\|")).map(String::strip).skip(1).toArray(String[]::new))
+                .orElseThrow(() -> new AssertionError("no row '" + configuration + "' in\n" + table));
+    }
+
+    @Test
+    void eventDrivenReactsLikeTickingEveryStepWithFewerEvaluationsAndTheSlowTickReactsLate() {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new BtFmu());
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        assertEquals(0, cli.execute("table1", "--step", "60", "--tick", "600", "--repeat", "1"), err.toString());
+        String table = out.toString();
+        assertFalse(table.contains("replay differs"), table);
+
+        String[] slow = row(table, "tree, ticked every 600 s");
+        String[] everyStep = row(table, "tree, ticked at every step (60 s)");
+        String[] eventDriven = row(table, "tree, event-driven");
+        String[] stateMachine = row(table, "finite-state machine, event-driven");
+        row(table, "plant alone, recorded commands replayed");
+
+        assertEquals("60, 60, 60, 60", eventDriven[3], "event-driven reacts within one communication step");
+        assertEquals(eventDriven[3], everyStep[3], "as ticking at every step does");
+        assertEquals(eventDriven[3], stateMachine[3]);
+        List<Double> slowDelays = Arrays.stream(slow[3].split(", ")).map(Double::valueOf).toList();
+        assertTrue(slowDelays.stream().allMatch(d -> d >= 60 && d <= 660), slow[3]);
+        assertTrue(slowDelays.stream().anyMatch(d -> d > 60), "the slow tick reacts late at least once: " + slow[3]);
+
+        assertEquals("144", slow[4], "ticks in a day");
+        assertEquals("1440", everyStep[4]);
+        assertEquals("0", eventDriven[4]);
+        long ticked = Long.parseLong(everyStep[8]);
+        long events = Long.parseLong(eventDriven[8]);
+        assertTrue(events * 5 < ticked, "task evaluations: event-driven " + events + ", ticked " + ticked);
+        assertEquals(everyStep[6], eventDriven[6], "the same status changes");
+    }
+}
