@@ -126,7 +126,7 @@ class ModelDescriptionTest {
                 .getElementsByTagName("CoSimulation").item(0);
         assertEquals("everything_plan", cs.getAttribute("modelIdentifier"));
         for (String flag : List.of("canHandleVariableCommunicationStepSize",
-                "canGetAndSetFMUstate", "canSerializeFMUstate")) {
+                "canGetAndSetFMUstate", "canSerializeFMUstate", "canNotUseMemoryManagementFunctions")) {
             assertEquals("true", cs.getAttribute(flag), flag);
         }
         for (int i = 0; i < cs.getAttributes().getLength(); i++) {
