@@ -255,6 +255,39 @@ class SimulateCommandTest {
     }
 
     @Test
+    void unknownKeyInTheConnectionFileIsBadInput() throws Exception {
+        Path conn = write("conn.json", "{\"conections\": []}");
+        assertBadInput("conn.json: /conections: unknown key", "--fmu", fmu(PlantFmu.FEEDTHROUGH), "--connections",
+                conn.toString(), "--stop", "1", "--step", "1", "-o", dir.resolve("o").toString());
+    }
+
+    @Test
+    void aValueForAnOutputOrOfTheWrongTypeIsBadInput() throws Exception {
+        Path conn = write("conn.json", "{\"parameters\": {\"Feedthrough.real_out\": 1}}");
+        assertBadInput("/parameters/Feedthrough.real_out: 'Feedthrough.real_out' is an output", "--fmu",
+                fmu(PlantFmu.FEEDTHROUGH), "--connections", conn.toString(), "--stop", "1", "--step", "1",
+                "-o", dir.resolve("o").toString());
+        assertBadInput("'many' is not a valid Integer value for 'Feedthrough.integer_in'", "--fmu",
+                fmu(PlantFmu.FEEDTHROUGH), "-p", "integer_in=many", "--stop", "1", "--step", "1",
+                "-o", dir.resolve("o").toString());
+    }
+
+    @Test
+    void replayedInputsWhoseTimeGoesBackwardsAreBadInputWithTheLine() throws Exception {
+        Path inputs = write("inputs.csv", "time,real_in\n0,1\n2,2\n1,3\n");
+        assertBadInput("inputs.csv: line 4: time goes backwards", "--fmu", fmu(PlantFmu.FEEDTHROUGH), "--inputs",
+                inputs.toString(), "--stop", "3", "--step", "1", "-o", dir.resolve("o").toString());
+    }
+
+    @Test
+    void replayedInputsWithoutAnyInputColumnAreBadInput() throws Exception {
+        Path inputs = write("inputs.csv", "time,real_out\n0,1\n");
+        assertBadInput("no column names an input of FMU 'Feedthrough' (its inputs: real_in, integer_in", "--fmu",
+                fmu(PlantFmu.FEEDTHROUGH), "--inputs", inputs.toString(), "--stop", "1", "--step", "1",
+                "-o", dir.resolve("o").toString());
+    }
+
+    @Test
     void replayWithSeveralFmusIsBadInput() throws Exception {
         Path inputs = write("inputs.csv", "time,real_in\n0,1\n");
         assertBadInput("--inputs replays into a single FMU", "--fmu", fmu(PlantFmu.FEEDTHROUGH), "--fmu",
