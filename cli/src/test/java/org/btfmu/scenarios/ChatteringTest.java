@@ -5,9 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.Status;
+import org.btfmu.core.TreeInstance;
 import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.demo.Recording;
+import org.btfmu.mission.Causality;
+import org.btfmu.mission.Mission;
+import org.btfmu.mission.MissionLoader;
+import org.btfmu.mission.Variable;
 import org.btfmu.testfmus.PlantFmu;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,9 +39,10 @@ class ChatteringTest {
     }
 
     @Test
-    void aCheckThatNeedsOneStepToAnswerKeepsTheTakeOffFromEverRunning() throws Exception {
-        // Like the paper's ticked pre-condition: activated, it answers one step later; idle, it asks
-        // to be activated again, so the selector deactivates the take-off each time it was activated.
+    void aCheckThatNeedsOneStepToAnswerIsActivatedAgainInEveryStepAndTheTakeOffNeverRuns() throws Exception {
+        // Like the paper's ticked pre-condition: activated, it answers one step later (failure: too
+        // low); deactivated, it asks to be activated again at once, so the selector re-activates it
+        // in every step (Fig. 3) and never gets to the take-off.
         Recording r = Scenarios.flyVariant("traffic-circuit-chattering",
                 text -> text.replace("\"exit\": {\"checking\": \"false\"},",
                         "\"exit\": {\"checking\": \"false\"}, \"entryDuration\": 1,"),
@@ -51,8 +58,57 @@ class ChatteringTest {
             assertEquals(0, altitude[i], 1e-9, "the aircraft never climbs (sample " + i + ")");
         }
 
+        // The FMU's outputs are sampled at communication points only; the same engine driven by the
+        // recorded plant outputs as the slave drives it shows what happens within each step.
+        Mission mission = MissionLoader.load(dir.resolve("traffic-circuit-chattering-one-step.json"));
+        TreeInstance tree = new TreeInstance(mission.tree(), ProcessingMode.EVENT_DRIVEN);
+        double[] t = r.times();
+        int[] activations = new int[t.length];
+        int[] step = {0};
+        int[] takeOffActivations = {0};
+        tree.addStatusListener((time, task, path, old, now) -> {
+            if (path.equals(SELECTOR + "altitude_reached") && now == Status.ACTIVATING) {
+                activations[step[0]]++;
+            }
+            if (path.equals(SELECTOR + "take_off") && now == Status.ACTIVATING) {
+                takeOffActivations[0]++;
+            }
+        });
+        int modeSlot = mission.variables().stream().filter(v -> v.name().equals("mode")).findFirst().orElseThrow().slot();
+        for (int i = 0; i < t.length; i++) {
+            step[0] = i;
+            if (i == 0) {
+                setInputs(tree, mission, r, 0);
+                tree.start(0);
+            } else {
+                tree.settle();
+                tree.advanceTo(t[i]);
+                setInputs(tree, mission, r, i);
+            }
+            assertEquals(mode[i], tree.getInteger(modeSlot), "the replay matches the FMU at sample " + i);
+        }
+        for (int i = 1; i < t.length; i++) {
+            assertEquals(1, activations[i], "check activations in the step to t=" + t[i]);
+        }
+        assertEquals(0, takeOffActivations[0], "the re-activated check always wins the selector");
+
         Recording transientCheck = Scenarios.fly("traffic-circuit", PlantFmu.POINT_MASS_AIRCRAFT, 120, 1, dir);
         double[] climbing = transientCheck.values("plant.altitude");
         assertTrue(climbing[climbing.length - 1] >= 300, "with a transient condition the take-off climbs");
+    }
+
+    private static void setInputs(TreeInstance tree, Mission mission, Recording r, int row) {
+        for (Variable v : mission.variables()) {
+            if (v.causality() != Causality.INPUT) {
+                continue;
+            }
+            double value = r.values("plant." + v.name())[row];
+            switch (v.type()) {
+                case REAL -> tree.setReal(v.slot(), value);
+                case INTEGER -> tree.setInteger(v.slot(), (int) value);
+                case BOOLEAN -> tree.setBoolean(v.slot(), value != 0);
+                case STRING -> throw new IllegalStateException("no String inputs in this mission");
+            }
+        }
     }
 }
