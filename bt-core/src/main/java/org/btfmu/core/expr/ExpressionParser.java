@@ -89,7 +89,10 @@ public final class ExpressionParser {
             return e;
         }
         if (e.type() == SlotType.INTEGER && expected == SlotType.REAL) {
-            return new Nodes.ToReal(e);
+            // A literal is promoted once here rather than at every evaluation (x >= 0 is common).
+            return e instanceof Nodes.Constant constant
+                    ? Nodes.Constant.real(constant.evalInteger(null))
+                    : new Nodes.ToReal(e);
         }
         throw new ExpressionException(column, "expected " + typeName(expected) + ", got " + typeName(e.type()));
     }
