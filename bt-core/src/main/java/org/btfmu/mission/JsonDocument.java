@@ -87,7 +87,7 @@ final class JsonDocument {
             return new JsonDocument(root, locations);
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            problems.add(new Problem(reader == null ? "" : reader.current, "malformed JSON: " + e.getOriginalMessage(),
+            problems.add(new Problem(reader == null ? "" : reader.current, "malformed JSON: " + withoutSource(e.getOriginalMessage()),
                     at == null ? 0 : at.getLineNr(), at == null ? 0 : at.getColumnNr()));
             return null;
         } catch (NestingTooDeep e) {
@@ -188,5 +188,10 @@ final class JsonDocument {
                     throw new IllegalStateException("unexpected JSON token " + token);
             }
         }
+    }
+
+    /** Jackson names the (unnamed) source inside some messages; the problem already names the file. */
+    private static String withoutSource(String message) {
+        return message.replaceAll("\\[Source: [^;\\]]*; ", "[");
     }
 }

@@ -195,6 +195,14 @@ class MissionLoaderTest {
     }
 
     @Test
+    void unclosedObjectNamesWhereItWasOpened() {
+        List<Problem> problems = problems("{\"name\": \"x\", \"tree\": {\"type\": \"Root\"\n");
+        assertEquals(1, problems.size());
+        assertEquals("malformed JSON: Unexpected end-of-input: expected close marker for Object"
+                + " (start marker at [line: 1, column: 23])", problems.get(0).message());
+    }
+
+    @Test
     void emptyAndTrailingContent() {
         assertProblem("", "", "the file is empty; expected a JSON object");
         assertProblem("  \n ", "", "the file is empty; expected a JSON object");
