@@ -8,7 +8,6 @@ import org.btfmu.fmu.ModelVariables;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
 import org.btfmu.mission.MissionLoader;
-import org.btfmu.mission.Problem;
 import org.btfmu.packager.FmuBuildException;
 import org.btfmu.packager.FmuPackager;
 import picocli.CommandLine.Command;
@@ -68,11 +67,7 @@ public final class BuildCommand implements Callable<Integer> {
                     + (bundleJre ? " (with Java runtime)" : ""));
             return 0;
         } catch (MissionException e) {
-            err.println(missionFile + ": " + e.problems().size()
-                    + (e.problems().size() == 1 ? " problem" : " problems"));
-            for (Problem problem : e.problems()) {
-                err.println(missionFile + (problem.line() > 0 ? ":" : ": ") + problem);
-            }
+            ValidateCommand.printProblems(err, missionFile, e);
             return BtFmu.EXIT_BAD_INPUT;
         } catch (FmuBuildException e) {
             err.println("bt-fmu build: " + e.getMessage());

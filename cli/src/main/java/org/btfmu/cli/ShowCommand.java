@@ -8,7 +8,6 @@ import org.btfmu.core.TaskInfo;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
 import org.btfmu.mission.MissionLoader;
-import org.btfmu.mission.Problem;
 import org.btfmu.mission.Variable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -38,9 +37,7 @@ public final class ShowCommand implements Callable<Integer> {
             mission = MissionLoader.load(file);
         } catch (MissionException e) {
             PrintWriter err = spec.commandLine().getErr();
-            for (Problem problem : e.problems()) {
-                err.println(file + (problem.line() > 0 ? ":" : ": ") + problem);
-            }
+            ValidateCommand.printProblems(err, file, e);
             err.flush();
             return BtFmu.EXIT_BAD_INPUT;
         }

@@ -35,16 +35,21 @@ public final class ValidateCommand implements Callable<Integer> {
                 out.println(file + ": ok (" + mission.variables().size() + " variables, "
                         + mission.tree().tasks().size() + " tasks)");
             } catch (MissionException e) {
-                List<Problem> problems = e.problems();
-                err.println(file + ": " + problems.size() + (problems.size() == 1 ? " problem" : " problems"));
-                for (Problem problem : problems) {
-                    err.println(file + (problem.line() > 0 ? ":" : ": ") + problem);
-                }
+                printProblems(err, file, e);
                 exit = BtFmu.EXIT_BAD_INPUT;
             }
         }
         out.flush();
         err.flush();
         return exit;
+    }
+
+    /** Every problem of a mission file as {@code file:line:column: /pointer: message}, after a count. */
+    static void printProblems(PrintWriter err, Path file, MissionException e) {
+        List<Problem> problems = e.problems();
+        err.println(file + ": " + problems.size() + (problems.size() == 1 ? " problem" : " problems"));
+        for (Problem problem : problems) {
+            err.println(file + (problem.line() > 0 ? ":" : ": ") + problem);
+        }
     }
 }

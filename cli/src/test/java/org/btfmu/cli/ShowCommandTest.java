@@ -60,7 +60,7 @@ class ShowCommandTest {
         Path file = Files.writeString(dir.resolve("bad.json"), "{\"name\": \"x\"}");
         Console console = Console.run("show", file.toString());
         assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit());
-        assertEquals(file + ":1:1: missing required key 'tree'\n", console.err());
+        assertEquals(file + ": 1 problem\n" + file + ":1:1: missing required key 'tree'\n", console.err());
         assertEquals("", console.out());
     }
 }
