@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.btfmu.core.BlackboardDefinition;
+import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskTypeRegistry;
 import org.btfmu.core.TreeDefinition;
@@ -24,6 +25,7 @@ import org.btfmu.core.TreeDefinition;
  *   "name": "traffic_circuit",              C identifier: the FMU's model name
  *   "description": "...",                   optional
  *   "statusOutputs": true,                  optional: status.&lt;task path&gt; Integer outputs
+ *   "processing": "event-driven",           optional (default), or {"mode": "ticked", "period": 0.5}
  *   "variables": [ {"name": "altitude", "causality": "input", "type": "Real",
  *                   "start": 0, "unit": "m", "min": 0, "description": "..."}, ... ],
  *   "subtrees": { "fly_to": {"ports": {"x": "Real"}, "tree": {task}} },   optional
@@ -43,7 +45,7 @@ public final class MissionLoader {
     public static final long MAX_FILE_SIZE = 4L << 20;
 
     private static final List<String> KEYS =
-            List.of("$schema", "name", "description", "statusOutputs", "variables", "subtrees", "tree");
+            List.of("$schema", "name", "description", "statusOutputs", "processing", "variables", "subtrees", "tree");
 
     private MissionLoader() {
     }
@@ -117,6 +119,7 @@ public final class MissionLoader {
                 problems.add("/statusOutputs", "'statusOutputs' must be true or false, got " + Problems.kind(status));
             }
         }
+        ProcessingMode processing = processing(root.get("processing"), problems);
         VariableReader variables = new VariableReader(problems, statusOutputs);
         if (root.has("variables")) {
             variables.read(root.get("variables"), "/variables");
@@ -136,11 +139,57 @@ public final class MissionLoader {
         }
         try {
             TreeDefinition tree = TreeDefinition.of(blackboard, rootTask);
-            return new Mission(name, description, variables.variables, tree, statusOutputs, text);
+            return new Mission(name, description, variables.variables, tree, statusOutputs, processing, text);
         } catch (IllegalArgumentException e) {
             problems.add("/tree", e.getMessage());
             return null;
         }
+    }
+
+    /**
+     * The {@code processing} value: absent or "event-driven" means event-driven;
+     * {"mode": "ticked", "period": p} ticks every p seconds. Problems are reported
+     * and yield event-driven, so that loading goes on to find the others.
+     */
+    private static ProcessingMode processing(JsonNode value, Problems problems) {
+        String expected = "\"event-driven\" or {\"mode\": \"ticked\", \"period\": <seconds>}";
+        if (value == null || value.isTextual() && value.textValue().equals("event-driven")) {
+            return ProcessingMode.EVENT_DRIVEN;
+        }
+        if (value.isTextual()) {
+            problems.add("/processing", "unknown processing '" + value.textValue() + "' (expected " + expected + ")");
+            return ProcessingMode.EVENT_DRIVEN;
+        }
+        if (!value.isObject()) {
+            problems.add("/processing", "'processing' must be " + expected + ", got " + Problems.kind(value));
+            return ProcessingMode.EVENT_DRIVEN;
+        }
+        problems.onlyKeys(value, "/processing", List.of("mode", "period"), "'processing'");
+        String mode = problems.string(value, "/processing", "mode", true);
+        JsonNode period = value.get("period");
+        if ("event-driven".equals(mode)) {
+            if (period != null) {
+                problems.add("/processing/period", "'period' applies only to mode 'ticked'");
+            }
+            return ProcessingMode.EVENT_DRIVEN;
+        }
+        if (!"ticked".equals(mode)) {
+            if (mode != null) {
+                problems.add("/processing/mode", "unknown processing mode '" + mode
+                        + "' (allowed: event-driven, ticked)");
+            }
+            return ProcessingMode.EVENT_DRIVEN;
+        }
+        if (period == null) {
+            problems.add("/processing", "missing required key 'period' (the tick period in seconds)");
+        } else if (!period.isNumber()) {
+            problems.add("/processing/period", "'period' must be a number of seconds, got " + Problems.kind(period));
+        } else if (!(period.doubleValue() > 0) || Double.isInfinite(period.doubleValue())) {
+            problems.add("/processing/period", "'period' must be positive and finite, got " + period.asText());
+        } else {
+            return ProcessingMode.ticked(period.doubleValue());
+        }
+        return ProcessingMode.EVENT_DRIVEN;
     }
 
     private static MissionException tooLarge(String source, long size) {

@@ -7,7 +7,11 @@
  * <h2>Top level</h2>
  * {@code name} (required; a C identifier, it names the FMU), {@code description},
  * {@code statusOutputs} (default true: one Integer output {@code status.<task path>}
- * per task), {@code variables}, {@code subtrees}, {@code tree} (required) and
+ * per task), {@code processing} (how the FMU processes the tree: {@code "event-driven"},
+ * the default, evaluates only what changed, at every input change and time event;
+ * {@code {"mode": "ticked", "period": p}} evaluates every task at the grid points
+ * t0 + k·p only, with inputs sampled there; {@code {"mode": "event-driven"}} is
+ * also accepted), {@code variables}, {@code subtrees}, {@code tree} (required) and
  * {@code $schema} (ignored; lets editors find the schema).
  *
  * <h2>Variables</h2>

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.SlotKind;
 import org.btfmu.core.TaskInfo;
 import org.btfmu.core.TaskType;
@@ -104,6 +105,81 @@ class MissionLoaderTest {
     void statusOutputsCanBeSwitchedOff() {
         String json = mission(TREE).replace("{\"name\": \"m\",", "{\"name\": \"m\", \"statusOutputs\": false,");
         assertFalse(MissionLoader.load(json, "test.json").statusOutputs());
+    }
+
+    /** The mission with a top-level {@code "processing": value}. */
+    static String withProcessing(String value) {
+        return mission(TREE).replace("{\"name\": \"m\",", "{\"name\": \"m\", \"processing\": " + value + ",");
+    }
+
+    @Test
+    void processingIsEventDrivenUnlessTheFileSaysTicked() {
+        assertFalse(MissionLoader.load(mission(TREE), "test.json").processing().isTicked(), "default");
+        assertFalse(MissionLoader.load(withProcessing("\"event-driven\""), "test.json").processing().isTicked());
+        assertFalse(MissionLoader.load(withProcessing("{\"mode\": \"event-driven\"}"), "test.json")
+                .processing().isTicked());
+        ProcessingMode ticked = MissionLoader.load(withProcessing("{\"mode\": \"ticked\", \"period\": 0.5}"),
+                "test.json").processing();
+        assertTrue(ticked.isTicked());
+        assertEquals(0.5, ticked.period());
+    }
+
+    @Test
+    void processingOfTheWrongJsonType() {
+        assertProblem(withProcessing("true"), "/processing",
+                "'processing' must be \"event-driven\" or {\"mode\": \"ticked\", \"period\": <seconds>}, got a boolean");
+    }
+
+    @Test
+    void unknownProcessingString() {
+        assertProblem(withProcessing("\"ticked\""), "/processing",
+                "unknown processing 'ticked' (expected \"event-driven\" or {\"mode\": \"ticked\", \"period\": <seconds>})");
+    }
+
+    @Test
+    void unknownProcessingMode() {
+        List<Problem> problems = problems(withProcessing("{\"mode\": \"tick\", \"period\": 1}"));
+        assertEquals(List.of("/processing/mode: unknown processing mode 'tick' (allowed: event-driven, ticked)"),
+                problems.stream().map(p -> p.pointer() + ": " + p.message()).collect(Collectors.toList()));
+        assertEquals(1, problems.get(0).line());
+        assertEquals(38, problems.get(0).column(), "at the quote opening the mode's value");
+    }
+
+    @Test
+    void processingModeIsRequired() {
+        assertProblem(withProcessing("{\"period\": 1}"), "/processing", "missing required key 'mode'");
+    }
+
+    @Test
+    void unknownProcessingKey() {
+        assertProblem(withProcessing("{\"mode\": \"ticked\", \"period\": 1, \"phase\": 0}"), "/processing/phase",
+                "unknown key 'phase' in 'processing' (allowed: mode, period)");
+    }
+
+    @Test
+    void tickedProcessingNeedsAPeriod() {
+        assertProblem(withProcessing("{\"mode\": \"ticked\"}"), "/processing",
+                "missing required key 'period' (the tick period in seconds)");
+    }
+
+    @Test
+    void tickPeriodMustBePositive() {
+        assertProblem(withProcessing("{\"mode\": \"ticked\", \"period\": 0}"), "/processing/period",
+                "'period' must be positive and finite, got 0");
+        assertProblem(withProcessing("{\"mode\": \"ticked\", \"period\": -2.5}"), "/processing/period",
+                "'period' must be positive and finite, got -2.5");
+    }
+
+    @Test
+    void tickPeriodMustBeANumber() {
+        assertProblem(withProcessing("{\"mode\": \"ticked\", \"period\": \"1\"}"), "/processing/period",
+                "'period' must be a number of seconds, got a string");
+    }
+
+    @Test
+    void eventDrivenProcessingTakesNoPeriod() {
+        assertProblem(withProcessing("{\"mode\": \"event-driven\", \"period\": 1}"), "/processing/period",
+                "'period' applies only to mode 'ticked'");
     }
 
     @Test
@@ -224,7 +300,7 @@ class MissionLoaderTest {
         assertEquals(2, problems.size());
         assertEquals("missing required key 'tree'", problems.get(1).message());
         assertEquals("unknown key 'tre' in a mission (allowed: $schema, name, description, statusOutputs,"
-                + " variables, subtrees, tree)", problems.get(0).message());
+                + " processing, variables, subtrees, tree)", problems.get(0).message());
     }
 
     @Test

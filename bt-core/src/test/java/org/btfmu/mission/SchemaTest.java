@@ -52,6 +52,11 @@ class SchemaTest {
     @Test
     void theLoaderTestsValidMissionsValidateToo() throws IOException {
         assertTrue(validate(MissionLoaderTest.mission(MissionLoaderTest.TREE)).isEmpty());
+        for (String processing : List.of("\"event-driven\"", "{\"mode\": \"event-driven\"}",
+                "{\"mode\": \"ticked\", \"period\": 0.5}")) {
+            String json = MissionLoaderTest.withProcessing(processing);
+            assertTrue(validate(json).isEmpty(), json);
+        }
     }
 
     @Test
@@ -69,6 +74,12 @@ class SchemaTest {
                         MissionLoaderTest.TREE),
                 MissionLoaderTest.mission("[{\"name\": \"1x\", \"causality\": \"input\", \"type\": \"Real\"}]",
                         MissionLoaderTest.TREE),
+                MissionLoaderTest.withProcessing("\"ticked\""),
+                MissionLoaderTest.withProcessing("{\"mode\": \"ticked\"}"),
+                MissionLoaderTest.withProcessing("{\"mode\": \"ticked\", \"period\": 0}"),
+                MissionLoaderTest.withProcessing("{\"mode\": \"ticked\", \"period\": \"1\"}"),
+                MissionLoaderTest.withProcessing("{\"mode\": \"tick\", \"period\": 1}"),
+                MissionLoaderTest.withProcessing("{\"mode\": \"event-driven\", \"period\": 1}"),
                 "{\"name\": \"m\"}",
                 "{\"name\": \"m\", \"tree\": " + MissionLoaderTest.TREE + ", \"extra\": 1}");
         for (String json : broken) {

@@ -47,7 +47,8 @@ public final class ShowCommand implements Callable<Integer> {
     }
 
     static String text(Mission mission) {
-        StringBuilder text = new StringBuilder("mission ").append(mission.name()).append('\n');
+        StringBuilder text = new StringBuilder("mission ").append(mission.name()).append(mission.processing()
+                .isTicked() ? " (ticked every " + mission.processing().period() + " s)\n" : " (event-driven)\n");
         if (mission.description() != null) {
             text.append("  ").append(mission.description()).append('\n');
         }

@@ -19,7 +19,7 @@ class ShowCommandTest {
         Console console = Console.run("show", file.toString());
         assertEquals(0, console.exit(), console.err());
         assertEquals("""
-                mission climb
+                mission climb (event-driven)
                   Climb until high enough.
                 variables:
                   input     Real     altitude = 0.0 [m]
@@ -53,6 +53,16 @@ class ShowCommandTest {
         }
         assertEquals(5, dot.split("->", -1).length - 1, "one edge per parent-child pair");
         assertTrue(dot.endsWith("}\n"));
+    }
+
+    @Test
+    void headerNamesTheTickPeriodOfATickedMission() throws Exception {
+        String ticked = Missions.VALID.replaceFirst("\"name\": \"climb\",",
+                "\"name\": \"climb\", \"processing\": {\"mode\": \"ticked\", \"period\": 0.5},");
+        Path file = Files.writeString(dir.resolve("ticked.json"), ticked);
+        Console console = Console.run("show", file.toString());
+        assertEquals(0, console.exit(), console.err());
+        assertTrue(console.out().startsWith("mission climb (ticked every 0.5 s)\n"), console.out());
     }
 
     @Test

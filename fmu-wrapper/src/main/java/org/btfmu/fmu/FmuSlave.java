@@ -37,16 +37,21 @@ import org.btfmu.mission.Variability;
  * Initialization Mode; inputs set afterwards are settled at the current
  * instant before the next step advances to t + h.
  *
+ * <p>Processing: the mission's {@code processing} (event-driven unless the
+ * mission file says ticked) unless the system property {@value #PROCESSING_PROPERTY}
+ * is set, which overrides it for every instance created afterwards in the JVM.
+ *
  * <p>Not thread-safe: FMI 2.0 lets an importer call one instance from one
  * thread at a time (any thread).
  */
 final class FmuSlave {
 
     /**
-     * System property choosing how instances created afterwards process the tree:
-     * {@code event-driven} (the default) or {@code ticked:<period in s>} (every task
-     * at the grid points only, inputs sampled there). For comparisons such as the
-     * 2014 paper's Table 1; read at fmi2Instantiate.
+     * System property overriding, when set and not blank, how instances created
+     * afterwards process the tree, whatever their missions say: {@code event-driven}
+     * or {@code ticked:<period in s>} (every task at the grid points only, inputs
+     * sampled there). For comparisons such as the 2014 paper's Table 1; read at
+     * fmi2Instantiate.
      */
     static final String PROCESSING_PROPERTY = "btfmu.processing";
 
@@ -71,7 +76,7 @@ final class FmuSlave {
     private final long[] stringCopies;
 
     FmuSlave(FmuResources resources, ImporterLog log) {
-        this(resources, ProcessingMode.EVENT_DRIVEN, log);
+        this(resources, resources.mission().processing(), log);
     }
 
     FmuSlave(FmuResources resources, ProcessingMode processing, ImporterLog log) {
@@ -115,7 +120,8 @@ final class FmuSlave {
         }
         if (problem == null) {
             try {
-                processing = processingMode(System.getProperty(PROCESSING_PROPERTY));
+                processing = processingMode(System.getProperty(PROCESSING_PROPERTY),
+                        resources.mission().processing());
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
             }
@@ -125,6 +131,11 @@ final class FmuSlave {
             return null;
         }
         return new FmuSlave(resources, processing, log);
+    }
+
+    /** The mission's processing, unless the {@link #PROCESSING_PROPERTY} value is set (not null or blank). */
+    static ProcessingMode processingMode(String property, ProcessingMode mission) {
+        return property == null || property.isBlank() ? mission : processingMode(property);
     }
 
     /** Parses the {@link #PROCESSING_PROPERTY} value; null means event-driven. */

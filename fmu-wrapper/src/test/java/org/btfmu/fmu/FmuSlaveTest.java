@@ -72,7 +72,11 @@ class FmuSlaveTest {
     }
 
     FmuSlave create(boolean loggingOn) {
-        Mission mission = MissionLoader.load(MISSION, "unit.json");
+        return create(MISSION, loggingOn);
+    }
+
+    FmuSlave create(String missionText, boolean loggingOn) {
+        Mission mission = MissionLoader.load(missionText, "unit.json");
         FmuResources resources = new FmuResources(Path.of("/unit"), "{guid}", mission,
                 ModelVariables.of(mission));
         ImporterLog log = new ImporterLog(Pointer.nativeValue(
@@ -285,6 +289,28 @@ class FmuSlaveTest {
                 "the climb ends at t=0, where the input changed: " + changes);
         assertEquals(300, getReal(TARGET));
         assertEquals(1.0, getRealStatusTime());
+    }
+
+    @Test
+    void theMissionFilesTickedProcessingSeesInputsOnlyAtTheNextTick() {
+        slave = create(MISSION.replace("{\"name\": \"unit\",",
+                "{\"name\": \"unit\", \"processing\": {\"mode\": \"ticked\", \"period\": 2},"), false);
+        initialize(0);
+        assertEquals(100, getReal(TARGET));
+        assertEquals(OK, setReal(ALTITUDE, 150));
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(100, getReal(TARGET), "no tick in (0, 1]: still climbing");
+        assertEquals(OK, slave.doStep(1, 1, true));
+        assertEquals(300, getReal(TARGET), "the tick at t=2 saw altitude 150: cruising");
+    }
+
+    @Test
+    void withoutProcessingInTheMissionFileInputsAreSeenAtOnce() {
+        initialize(0);
+        assertEquals(100, getReal(TARGET));
+        assertEquals(OK, setReal(ALTITUDE, 150));
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(300, getReal(TARGET), "cruising from t=0, where the input changed");
     }
 
     @Test

@@ -122,7 +122,7 @@ class ModelVariablesTest {
         variables.add(new Variable("status.root.steps", SlotType.INTEGER, Causality.OUTPUT,
                 Variability.DISCRETE, 0, null, null, null, null, variables.size()));
         Mission clash = new Mission(mission.name(), mission.description(), variables,
-                mission.tree(), true, mission.sourceText());
+                mission.tree(), true, mission.processing(), mission.sourceText());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ModelVariables.of(clash));
         assertTrue(e.getMessage().contains("'status.root.steps'"), e.getMessage());

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import org.btfmu.core.ProcessingMode;
 import org.junit.jupiter.api.Test;
 
-/** The btfmu.processing system property that chooses how an FMU instance processes its tree. */
+/** The btfmu.processing system property that overrides how a mission's FMU instance processes its tree. */
 class ProcessingPropertyTest {
 
     @Test
@@ -24,6 +24,16 @@ class ProcessingPropertyTest {
         assertTrue(mode.isTicked());
         assertEquals(60.0, mode.period());
         assertEquals(0.5, FmuSlave.processingMode(" ticked:0.5 ").period());
+    }
+
+    @Test
+    void thePropertyOverridesTheMissionWhenSet() {
+        ProcessingMode mission = ProcessingMode.ticked(2);
+        assertEquals(mission, FmuSlave.processingMode(null, mission), "not set: the mission's");
+        assertEquals(mission, FmuSlave.processingMode(" ", mission), "blank: the mission's");
+        assertFalse(FmuSlave.processingMode("event-driven", mission).isTicked());
+        assertEquals(60.0, FmuSlave.processingMode("ticked:60", ProcessingMode.EVENT_DRIVEN).period());
+        assertThrows(IllegalArgumentException.class, () -> FmuSlave.processingMode("ticked:0", mission));
     }
 
     @Test

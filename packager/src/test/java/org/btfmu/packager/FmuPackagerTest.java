@@ -208,9 +208,9 @@ class FmuPackagerTest {
     void missionsAnFmuCannotBeMadeFromAreBuildErrors() {
         Mission minimal = TestMissions.minimal();
         Mission empty = new Mission(minimal.name(), null, List.of(), minimal.tree(), false,
-                minimal.sourceText());
+                minimal.processing(), minimal.sourceText());
         Mission noSource = new Mission(minimal.name(), null, minimal.variables(), minimal.tree(),
-                false, null);
+                false, minimal.processing(), null);
         for (Mission mission : List.of(empty, noSource)) {
             assertThrows(FmuBuildException.class, () -> packager().build(mission,
                     new FmuPackager.Options(null, false), dir.resolve("x.fmu")));

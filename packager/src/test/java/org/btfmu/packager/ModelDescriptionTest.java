@@ -173,7 +173,7 @@ class ModelDescriptionTest {
         List<Variable> variables = new ArrayList<>(mission.variables());
         variables.add(extra);
         return new Mission(mission.name(), mission.description(), variables, mission.tree(),
-                mission.statusOutputs(), mission.sourceText());
+                mission.statusOutputs(), mission.processing(), mission.sourceText());
     }
 
     private static Element scalar(Document doc, String name) {
