@@ -5,8 +5,7 @@
  *
  *   importer <scenario> <fmu-dir> <guid> [<fmu-dir-2> <guid-2>]
  *
- * Scenario "bench" is not a test: it prints the CPU time per call of doStep,
- * getReal/setReal of 10 values and, as the floor, an empty JNI up-call.
+ * (Timings of the native call path: benchmarks/src/main/c/native_bench.c.)
  *
  * The FMU is the extracted FMU of missions/shim_test.json (value references
  * below). Prints one line per check; exits 0 when all passed, 1 otherwise.
@@ -22,7 +21,6 @@
 #include <dirent.h>
 #include <time.h>
 
-#include <jni.h>
 
 #include "fmi2.h"
 
@@ -602,110 +600,6 @@ static void bad_libjvm(Fmu *fmu)
     CHECK(strstr(last_message, "BTFMU_LIBJVM") != NULL, "message '%s'", last_message);
 }
 
-/* CPU time of this thread: per-call figures that do not depend on the machine's load. */
-static double seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return now.tv_sec + now.tv_nsec * 1e-9;
-}
-
-static double wall_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_MONOTONIC, &now);
-    return now.tv_sec + now.tv_nsec * 1e-9;
-}
-
-static double process_seconds(void)
-{
-    struct timespec now;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &now);
-    return now.tv_sec + now.tv_nsec * 1e-9;
-}
-
-static long resident_kib(void)
-{
-    FILE *status = fopen("/proc/self/status", "r");
-    char line[256];
-    long kib = -1;
-    while (status && fgets(line, sizeof line, status)) {
-        if (sscanf(line, "VmRSS: %ld", &kib) == 1) {
-            break;
-        }
-    }
-    if (status) fclose(status);
-    return kib;
-}
-
-/* The floor: one JNI call of an empty static Java method (Math.abs) from this C thread. */
-static double jni_floor(int n)
-{
-    void *libjvm = dlopen("libjvm.so", RTLD_NOW | RTLD_NOLOAD);
-    jint (*created)(JavaVM **, jsize, jsize *) =
-        libjvm ? (jint(*)(JavaVM **, jsize, jsize *))dlsym(libjvm, "JNI_GetCreatedJavaVMs") : NULL;
-    JavaVM *vm;
-    jsize count = 0;
-    JNIEnv *env;
-    if (created == NULL || created(&vm, 1, &count) != JNI_OK || count == 0
-        || (*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8) != JNI_OK) {
-        return -1;
-    }
-    jclass math = (*env)->FindClass(env, "java/lang/Math");
-    jmethodID abs = (*env)->GetStaticMethodID(env, math, "abs", "(I)I");
-    double t0 = seconds();
-    for (int i = 0; i < n; i++) {
-        JNIEnv *e;
-        (*vm)->GetEnv(vm, (void **)&e, JNI_VERSION_1_8);
-        (*e)->CallStaticIntMethod(e, math, abs, -i);
-    }
-    return (seconds() - t0) / n * 1e9;
-}
-
-/* Not a test: prints the cost of the calls that matter to a master (see BENCHMARKS.md). */
-static void bench(Fmu *fmu)
-{
-    double t0 = wall_seconds(), cpu0 = process_seconds();
-    fmi2Component c = initialized(fmu, "bench", 0);
-    double first = wall_seconds() - t0, first_cpu = process_seconds() - cpu0;
-    t0 = wall_seconds();
-    fmi2Component d = instantiate(fmu, "second");
-    double second = wall_seconds() - t0;
-    fmu->freeInstance(d);
-    printf("first instantiate+initialize %.1f ms wall (%.1f ms CPU, all threads), second "
-           "instantiate %.3f ms wall, RSS %ld MiB\n", first * 1e3, first_cpu * 1e3, second * 1e3,
-           resident_kib() / 1024);
-
-    enum { N = 2000000 };
-    fmi2ValueReference vrs[10] = {VR_ALTITUDE, VR_TARGET, VR_CLIMB_TO, VR_GAIN, VR_ALTITUDE,
-                                  VR_TARGET, VR_CLIMB_TO, VR_GAIN, VR_ALTITUDE, VR_TARGET};
-    fmi2ValueReference inputs[10] = {VR_ALTITUDE, VR_ALTITUDE, VR_ALTITUDE, VR_ALTITUDE,
-                                     VR_ALTITUDE, VR_ALTITUDE, VR_ALTITUDE, VR_ALTITUDE,
-                                     VR_ALTITUDE, VR_ALTITUDE};
-    fmi2Real values[10] = {0};
-    quiet = 1;
-    for (int round = 0; round < 3; round++) {
-        t0 = seconds();
-        for (int i = 0; i < N; i++) fmu->getReal(c, vrs, 0, values);
-        double empty = (seconds() - t0) / N * 1e9;
-        t0 = seconds();
-        for (int i = 0; i < N; i++) fmu->getReal(c, vrs, 10, values);
-        double get = (seconds() - t0) / N * 1e9;
-        t0 = seconds();
-        for (int i = 0; i < N; i++) fmu->setReal(c, inputs, 10, values);
-        double set = (seconds() - t0) / N * 1e9;
-        double time = round * (double)N;
-        t0 = seconds();
-        for (int i = 0; i < N; i++) fmu->doStep(c, time + i, 1, fmi2True);
-        double step = (seconds() - t0) / N * 1e9;
-        double floor = jni_floor(N);
-        printf("round %d: empty JNI up-call %.0f ns, getReal(0) %.0f ns, getReal(10) %.0f ns, "
-               "setReal(10) %.0f ns, doStep %.0f ns\n", round, floor, empty, get, set, step);
-    }
-    printf("RSS after %d calls: %ld MiB\n", 4 * 3 * N, resident_kib() / 1024);
-    fmu->freeInstance(c);
-}
-
 int main(int argc, char **argv)
 {
     if (argc < 4) {
@@ -730,8 +624,6 @@ int main(int argc, char **argv)
         state(&fmu);
     } else if (strcmp(scenario, "reinstantiate") == 0) {
         reinstantiate(&fmu, 1000);
-    } else if (strcmp(scenario, "bench") == 0) {
-        bench(&fmu);
     } else if (strcmp(scenario, "no-jvm") == 0) {
         no_jvm(&fmu);
     } else if (strcmp(scenario, "bad-libjvm") == 0) {
