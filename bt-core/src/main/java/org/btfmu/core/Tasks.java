@@ -119,6 +119,7 @@ public final class Tasks {
         private final List<Assignment> outputs = new ArrayList<>();
         private double entryDuration;
         private double exitDuration;
+        private double resultHold;
 
         private ActionBuilder(String name) {
             this.name = name;
@@ -159,8 +160,13 @@ public final class Tasks {
             return this;
         }
 
+        public ActionBuilder resultHold(double seconds) {
+            this.resultHold = seconds;
+            return this;
+        }
+
         public TaskNode build() {
-            return new Action(name, done, fail, entry, exit, outputs, entryDuration, exitDuration);
+            return new Action(name, done, fail, entry, exit, outputs, entryDuration, exitDuration, resultHold);
         }
     }
 }

@@ -181,7 +181,8 @@ final class RandomTrees {
 
     private TaskNode action(String name) {
         return new Action(name, maybePredicate(), maybePredicate(), assignments(2), assignments(1), assignments(2),
-                random.nextInt(4) == 0 ? 1 + random.nextInt(2) : 0, random.nextInt(4) == 0 ? 1 + random.nextInt(2) : 0);
+                random.nextInt(4) == 0 ? 1 + random.nextInt(2) : 0, random.nextInt(4) == 0 ? 1 + random.nextInt(2) : 0,
+                random.nextInt(4) == 0 ? 1 + random.nextInt(2) : 0);
     }
 
     private TaskNode stateMachine(String name) {

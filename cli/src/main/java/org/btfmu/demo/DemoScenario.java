@@ -14,10 +14,16 @@ import org.btfmu.testfmus.PlantFmu;
 public record DemoScenario(String example, String paper, PlantFmu plant, double stop, double step,
         List<String> variables, boolean trajectory) {
 
-    /** The papers' three missions, plus the plain sequence that shows why sequence* is needed. */
+    /**
+     * The papers' three missions, plus the chattering pre-condition that shows why transient
+     * tasks are needed and the plain sequence that shows why sequence* is.
+     */
     public static final List<DemoScenario> ALL = List.of(
             new DemoScenario("traffic-circuit", "2013, Fig. 7-9: take-off, exit hook, traffic circuits",
                     PlantFmu.POINT_MASS_AIRCRAFT, 900, 1, List.of("altitude"), true),
+            new DemoScenario("traffic-circuit-chattering",
+                    "2013, Fig. 10: a non-transient altitude check takes turns with the take-off in every step",
+                    PlantFmu.POINT_MASS_AIRCRAFT, 60, 1, List.of("altitude"), false),
             new DemoScenario("solar-day", "2014, Fig. 7 and 9: one day of a solar aircraft",
                     PlantFmu.SOLAR_AIRCRAFT, 86_400, 10, List.of("altitude", "soc", "solar_power"), false),
             new DemoScenario("square-waypoints", "2015, Fig. 7: the square flown with sequence*",

@@ -21,6 +21,14 @@ import org.btfmu.core.expr.JavaExpression;
  * its outputs until deactivation; the entry lasts {@code entryDuration} seconds
  * (ACTIVATING), the exit {@code exitDuration} (DEACTIVATING, after the exit assignments).
  * Running, it finishes when done holds and aborts when fail holds; fail wins if both hold.
+ *
+ * <p>With {@code resultHold} h &gt; 0, a run that finished or aborted leaves its result
+ * standing: once its exit is complete the idle action returns that result (SUCCESS or
+ * FAILURE) for h seconds before it accepts activation again (a reset signal clears it).
+ * This is the pre-condition of Klöckner 2013 that must be activated to answer: its answer
+ * holds until the next tick (h = the tick period), then it asks to be activated again, so a
+ * selector or sequence that it guards takes turns with it (2013 Fig. 3 and 10, chattering).
+ * With h = 0 such a task asks again in the same instant, and the instant does not settle.
  */
 public final class Action extends TaskNode {
 
@@ -32,13 +40,18 @@ public final class Action extends TaskNode {
             ParameterSpec.optional("outputs", ParameterKind.ASSIGNMENTS, List.of(),
                     "slots written while active, re-evaluated when what they read changes"),
             ParameterSpec.optional("entryDuration", ParameterKind.REAL, 0.0, "seconds spent ACTIVATING"),
-            ParameterSpec.optional("exitDuration", ParameterKind.REAL, 0.0, "seconds spent DEACTIVATING")),
+            ParameterSpec.optional("exitDuration", ParameterKind.REAL, 0.0, "seconds spent DEACTIVATING"),
+            ParameterSpec.optional("resultHold", ParameterKind.REAL, 0.0,
+                    "seconds a finished or aborted run's result is returned after the exit before the action"
+                            + " accepts activation again")),
             (name, a, children) -> new Action(name, a.expression("done"), a.expression("fail"),
                     a.assignments("entry"), a.assignments("exit"), a.assignments("outputs"),
-                    a.real("entryDuration"), a.real("exitDuration")));
+                    a.real("entryDuration"), a.real("exitDuration"), a.real("resultHold")));
 
     private static final int ENTRY_END = 0;
     private static final int EXIT_END = 1;
+    private static final int HOLD_END = 2;
+    private static final int RESULT = 0; // of the last run: 0 none, 1 failure, 2 success
 
     private final Expression done;
     private final Expression fail;
@@ -47,10 +60,11 @@ public final class Action extends TaskNode {
     private final List<Assignment> outputs;
     private final double entryDuration;
     private final double exitDuration;
+    private final double resultHold;
     private final int[] reads;
 
     public Action(String name, Expression done, Expression fail, List<Assignment> entry, List<Assignment> exit,
-            List<Assignment> outputs, double entryDuration, double exitDuration) {
+            List<Assignment> outputs, double entryDuration, double exitDuration, double resultHold) {
         super(name, TYPE.name(), List.of());
         this.done = done == null ? JavaExpression.constant(false) : done;
         this.fail = fail == null ? JavaExpression.constant(false) : fail;
@@ -60,7 +74,7 @@ public final class Action extends TaskNode {
                         + x.type());
             }
         }
-        for (double d : new double[] {entryDuration, exitDuration}) {
+        for (double d : new double[] {entryDuration, exitDuration, resultHold}) {
             if (!(d >= 0) || Double.isInfinite(d)) {
                 throw new IllegalArgumentException("action '" + name + "': durations must be finite and >= 0, got "
                         + d);
@@ -71,6 +85,7 @@ public final class Action extends TaskNode {
         this.outputs = List.copyOf(outputs);
         this.entryDuration = entryDuration;
         this.exitDuration = exitDuration;
+        this.resultHold = resultHold;
         this.reads = IntStream.concat(IntStream.of(this.done.reads()), IntStream.of(this.fail.reads()))
                 .distinct().toArray();
     }
@@ -94,23 +109,43 @@ public final class Action extends TaskNode {
 
     @Override
     protected int realStateSize() {
-        return 2;
+        return resultHold > 0 ? 3 : 2;
+    }
+
+    @Override
+    protected int intStateSize() {
+        return resultHold > 0 ? 1 : 0;
+    }
+
+    @Override
+    protected boolean resettable() {
+        return resultHold > 0;
     }
 
     @Override
     protected void evaluate(TaskContext ctx) {
         boolean failed = fail.evalBoolean(ctx.slots());
         boolean succeeded = !failed && done.evalBoolean(ctx.slots());
-        ctx.returns(failed || succeeded, succeeded);
         Status s = ctx.status();
-        if (s == Status.ACTIVATING) {
-            double end = ctx.realState(ENTRY_END);
-            ctx.switching(ctx.time() < end);
-            ctx.wakeAt(end);
-        } else if (s == Status.DEACTIVATING) {
-            double end = ctx.realState(EXIT_END);
-            ctx.switching(ctx.time() < end);
-            ctx.wakeAt(end);
+        if (resultHold > 0 && !failed && !succeeded && ctx.intState(RESULT) != 0
+                && (s == Status.DEACTIVATING || !s.isNonTransient())) {
+            double end = ctx.realState(HOLD_END);
+            if (ctx.time() < end) {
+                failed = ctx.intState(RESULT) == 1;
+                succeeded = !failed;
+                ctx.wakeAt(end);
+            }
+        }
+        ctx.returns(failed || succeeded, succeeded);
+        if (resultHold > 0 && (s == Status.FINISHED || s == Status.ABORTED)) {
+            ctx.setIntState(RESULT, s == Status.FINISHED ? 2 : 1);
+        }
+        if (s == Status.ACTIVATING || s == Status.DEACTIVATING) {
+            double end = ctx.realState(s == Status.ACTIVATING ? ENTRY_END : EXIT_END);
+            if (ctx.time() < end) {
+                ctx.switching(true);
+                ctx.wakeAt(end);
+            }
         }
     }
 
@@ -118,11 +153,22 @@ public final class Action extends TaskNode {
     protected void onActivate(TaskContext ctx) {
         ctx.assign(entry);
         ctx.setRealState(ENTRY_END, ctx.time() + entryDuration);
+        if (resultHold > 0) {
+            ctx.setIntState(RESULT, 0);
+        }
     }
 
     @Override
     protected void onDeactivate(TaskContext ctx) {
         ctx.assign(exit);
         ctx.setRealState(EXIT_END, ctx.time() + exitDuration);
+        if (resultHold > 0) {
+            ctx.setRealState(HOLD_END, ctx.time() + exitDuration + resultHold);
+        }
+    }
+
+    @Override
+    protected void onReset(TaskContext ctx) {
+        ctx.setIntState(RESULT, 0);
     }
 }

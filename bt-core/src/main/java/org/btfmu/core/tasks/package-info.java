@@ -7,7 +7,10 @@
  * a child that returns transiently is watched and activated when it accepts.</li>
  * <li><b>Action</b>: {@code fail} wins over {@code done}; outputs are written from the
  * entry (after the entry assignments) until the exit starts; entry/exit durations are time
- * events.</li>
+ * events. {@code resultHold} lets the result of a finished or aborted run stand for a while
+ * after the exit (a time event), so an action that answers only when activated (2013's
+ * non-transient pre-condition) asks again once per hold, not again in the same instant,
+ * which would never settle; a reset signal clears the held result.</li>
  * <li><b>Condition</b> hysteresis: inside the band {@code |crossing| <= h} the previous
  * result is held, outside it the predicate decides.</li>
  * <li><b>Parallel</b>: failure is checked before success, and success that can no longer be

@@ -10,69 +10,35 @@ import org.btfmu.core.Assignment;
 import org.btfmu.core.Board;
 import org.btfmu.core.Recorder;
 import org.btfmu.core.Status;
-import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.Tasks;
 import org.btfmu.core.TraceRecorder;
 import org.btfmu.core.TreeInstance;
 import org.btfmu.core.blackboard.SlotType;
-import org.btfmu.core.expr.Expression;
 import org.btfmu.core.expr.JavaExpression;
 import org.junit.jupiter.api.Test;
 
 /** 2013, "Behavior Trees for UAV Mission Management": transient tasks, hooks, chattering. */
 class Paper2013Test {
 
-    /**
-     * A precondition as conventional behavior trees have it (Fig. 3): it gives a result only
-     * when activated and ticked, and the result is good for one tick of {@code period}.
-     */
-    static final class TickedCondition extends TaskNode {
-        private final Expression predicate;
-        private final double period;
-
-        TickedCondition(String name, Expression predicate, double period) {
-            super(name, "TickedCondition", List.of());
-            this.predicate = predicate;
-            this.period = period;
-        }
-
-        @Override
-        protected int[] reads() {
-            return predicate.reads();
-        }
-
-        @Override
-        protected int intStateSize() {
-            return 1;
-        }
-
-        @Override
-        protected int realStateSize() {
-            return 1;
-        }
-
-        @Override
-        protected void evaluate(TaskContext ctx) {
-            Status s = ctx.status();
-            if (s == Status.ACTIVATING || s == Status.RUNNING) {
-                boolean result = predicate.evalBoolean(ctx.slots());
-                ctx.setIntState(0, result ? 2 : 1);
-                ctx.setRealState(0, ctx.time());
-                ctx.returns(true, result);
-                return;
-            }
-            double validUntil = ctx.realState(0) + period;
-            if (ctx.intState(0) != 0 && ctx.time() < validUntil) {
-                ctx.returns(true, ctx.intState(0) == 2);
-                ctx.wakeAt(validUntil);
-            }
-        }
-    }
-
     private final Board board = new Board();
     private final int altitudeOk = board.input("altitude_ok", SlotType.BOOLEAN);
     private final int entries = board.output("entries", SlotType.INTEGER);
+    private final int checking = board.output("checking", SlotType.BOOLEAN);
+
+    /**
+     * A precondition as conventional behavior trees have it (Fig. 3): it answers only when
+     * activated, and its answer stands for one tick of 1 s ({@code resultHold}).
+     */
+    private TaskNode tickedPrecondition(String name) {
+        return Tasks.action(name)
+                .entry(Board.set(checking, true))
+                .exit(Board.set(checking, false))
+                .done(JavaExpression.bool(r -> r.bool(checking) && r.bool(altitudeOk), checking, altitudeOk))
+                .fail(JavaExpression.bool(r -> r.bool(checking) && !r.bool(altitudeOk), checking, altitudeOk))
+                .resultHold(1)
+                .build();
+    }
 
     /** Runs Sequence(precondition, action) for 100 steps of 1 s; returns the action's trace. */
     private int activationsOfTheAction(TaskNode precondition) {
@@ -99,7 +65,7 @@ class Paper2013Test {
 
     @Test
     void fig3And10NonTransientPreconditionChattersEveryStep() {
-        int activations = activationsOfTheAction(new TickedCondition("altitude ok?", flag(altitudeOk), 1));
+        int activations = activationsOfTheAction(tickedPrecondition("altitude ok?"));
         assertEquals(101, activations, "the action is deactivated and re-activated at every one of the 100 steps");
     }
 

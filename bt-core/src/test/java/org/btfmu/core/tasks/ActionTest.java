@@ -121,6 +121,72 @@ class ActionTest {
         assertEquals(2, t.counters().timeEvents());
     }
 
+    /** An action that answers only while active (its entry raises a flag, its exit lowers it). */
+    private static org.btfmu.core.Tasks.ActionBuilder check(int checking, int ok, double resultHold) {
+        return action("check").entry(set(checking, true)).exit(set(checking, false))
+                .done(JavaExpression.bool(r -> r.bool(checking) && r.bool(ok), checking, ok))
+                .fail(JavaExpression.bool(r -> r.bool(checking) && !r.bool(ok), checking, ok))
+                .resultHold(resultHold);
+    }
+
+    @Test
+    void aHeldResultStandsUntilItsTimeEventThenTheActionAsksToBeActivatedAgain() {
+        Board b = new Board();
+        int ok = b.input("ok", SlotType.BOOLEAN);
+        int checking = b.output("checking", SlotType.BOOLEAN);
+        TreeInstance t = b.instance(root("r", org.btfmu.core.Tasks.selector("sel",
+                check(checking, ok, 2).build(), action("fallback").build())));
+        List<String> timeline = new ArrayList<>();
+        t.addStatusListener((time, i, path, from, to) -> {
+            if (to == Status.ACTIVATING && path.startsWith("r/sel/")) {
+                timeline.add(time + ":" + path.substring("r/sel/".length()));
+            }
+        });
+        t.start(0);
+        assertEquals(Status.FAILURE, t.status(2), "the answer of the run stands");
+        assertEquals(Status.RUNNING, t.status(3));
+        assertEquals(2.0, t.nextTimeEvent(), "the held result expires at a time event");
+        t.advanceTo(1.5);
+        assertEquals(List.of("0.0:check", "0.0:fallback"), timeline, "nothing happens while the result holds");
+        t.advanceTo(4.5);
+        assertEquals(List.of("0.0:check", "0.0:fallback", "2.0:check", "2.0:fallback", "4.0:check", "4.0:fallback"),
+                timeline, "the check takes the selector back when its result expires (2013 Fig. 3)");
+        assertEquals(Status.RUNNING, t.status(3));
+        assertTrue(!t.getBoolean(checking), "the check's exit hook ran each time");
+    }
+
+    @Test
+    void withoutAResultHoldTheSameCheckDoesNotSettle() {
+        Board b = new Board();
+        int ok = b.input("ok", SlotType.BOOLEAN);
+        int checking = b.output("checking", SlotType.BOOLEAN);
+        TreeInstance t = b.instance(root("r", org.btfmu.core.Tasks.selector("sel",
+                check(checking, ok, 0).build(), action("fallback").build())));
+        org.btfmu.core.EngineException e = assertThrows(org.btfmu.core.EngineException.class, () -> t.start(0));
+        assertTrue(e.getMessage().contains("r/sel/check"), e.getMessage());
+    }
+
+    @Test
+    void aResetSignalClearsTheHeldResult() {
+        Board b = new Board();
+        int ok = b.input("ok", SlotType.BOOLEAN);
+        int go = b.input("go", SlotType.BOOLEAN);
+        int checking = b.output("checking", SlotType.BOOLEAN);
+        TreeInstance t = b.instance(root("r", org.btfmu.core.Tasks.loop("loop", 2, false,
+                org.btfmu.core.Tasks.sequence("s", check(checking, ok, 100).build(),
+                        action("work").done(flag(go)).build()))));
+        org.btfmu.core.TraceRecorder trace = org.btfmu.core.TraceRecorder.attach(t);
+        t.setBoolean(ok, true);
+        t.start(0);
+        int check = t.definition().indexOf("r/loop/s/check");
+        assertEquals(1, trace.count(check, Status.ACTIVATING));
+        t.setBoolean(go, true);
+        t.settle();
+        assertEquals(2, trace.count(check, Status.ACTIVATING),
+                "the second iteration's reset made the check answer again despite its 100 s hold");
+        assertEquals(Status.FINISHED, t.status(1), "two iterations, then the loop is done");
+    }
+
     @Test
     void hooksMayNotWriteInputs() {
         Board b = new Board();
