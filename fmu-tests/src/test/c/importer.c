@@ -457,7 +457,7 @@ static void instances(Fmu *fmu)
     fmu->freeInstance(b);
 }
 
-/* Two different FMUs (two copies of the shim, two class loaders) in one process. */
+/* Two different FMUs in one process: two copies of the shim, one class loader (equal runtime jars). */
 static void two_fmus(Fmu *first, Fmu *second)
 {
     fmi2Component a = initialized(first, "first", 0);

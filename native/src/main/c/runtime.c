@@ -1,9 +1,10 @@
 /*
- * Loads one FMU's Java runtime: a URLClassLoader over the jars in resources/lib whose
- * parent is the platform class loader (so two FMUs, or two versions of this
- * product, coexist in one process), and the FmiEntry class in it. Loaded once
- * per resource location and kept for the life of the process, so that freeing
- * and instantiating again costs no class loading.
+ * Loads one FMU's Java runtime: the class loader over the jars in resources/lib
+ * (parent: the platform class loader, so two versions of this product coexist in
+ * one process) and the FmiEntry class in it. FMUs whose runtime jars are
+ * byte-identical share one loader JVM-wide (RuntimeLoaders); each copy of this
+ * library keeps what it found for the life of the process, so that freeing and
+ * instantiating again costs no class loading.
  */
 #include <dirent.h>
 #include <limits.h>
@@ -134,8 +135,8 @@ static int is_jar(const struct dirent *entry)
     return n > 4 && strcmp(entry->d_name + n - 4, ".jar") == 0;
 }
 
-/* new URL[] { new File(jar).toURI().toURL(), ... } for the jars in resources/lib, sorted. */
-static jobjectArray jar_urls(JNIEnv *env, const char *resources, char *error, size_t size)
+/* new String[] { "<resources>/lib/<jar>", ... } for the jars in resources/lib, sorted. */
+static jobjectArray jar_paths(JNIEnv *env, const char *resources, char *error, size_t size)
 {
     char lib[PATH_MAX];
     snprintf(lib, sizeof lib, "%s/lib", resources);
@@ -146,41 +147,103 @@ static jobjectArray jar_urls(JNIEnv *env, const char *resources, char *error, si
         if (count == 0) free(jars);
         return NULL;
     }
-    jobjectArray urls = NULL;
-    jclass file_class = (*env)->FindClass(env, "java/io/File");
-    jclass url_class = (*env)->FindClass(env, "java/net/URL");
-    jclass uri_class = (*env)->FindClass(env, "java/net/URI");
-    jmethodID new_file = file_class ? (*env)->GetMethodID(env, file_class, "<init>",
-                                                          "(Ljava/lang/String;)V") : NULL;
-    jmethodID to_uri = file_class ? (*env)->GetMethodID(env, file_class, "toURI",
-                                                        "()Ljava/net/URI;") : NULL;
-    jmethodID to_url = uri_class ? (*env)->GetMethodID(env, uri_class, "toURL",
-                                                       "()Ljava/net/URL;") : NULL;
-    if (to_url != NULL && to_uri != NULL && new_file != NULL) {
-        urls = (*env)->NewObjectArray(env, count, url_class, NULL);
-    }
-    for (int i = 0; urls != NULL && i < count; i++) {
+    jclass string_class = (*env)->FindClass(env, "java/lang/String");
+    jobjectArray paths = string_class ? (*env)->NewObjectArray(env, count, string_class, NULL)
+                                      : NULL;
+    for (int i = 0; paths != NULL && i < count; i++) {
         char path[PATH_MAX + 256];
         snprintf(path, sizeof path, "%s/%s", lib, jars[i]->d_name);
         jstring name = (*env)->NewStringUTF(env, path);
-        jobject file = name ? (*env)->NewObject(env, file_class, new_file, name) : NULL;
-        jobject uri = file ? (*env)->CallObjectMethod(env, file, to_uri) : NULL;
-        jobject url = uri ? (*env)->CallObjectMethod(env, uri, to_url) : NULL;
-        if (url == NULL || (*env)->ExceptionCheck(env)) {
-            urls = NULL;
+        if (name == NULL) {
+            paths = NULL;
         } else {
-            (*env)->SetObjectArrayElement(env, urls, i, url);
+            (*env)->SetObjectArrayElement(env, paths, i, name);
         }
     }
     for (int i = 0; i < count; i++) free(jars[i]);
     free(jars);
-    if (urls == NULL) {
+    if (paths == NULL) {
         shim_describe_exception(env, "cannot list the FMU's jars", error, size);
     }
-    return urls;
+    return paths;
 }
 
-/* Creates the class loader and finds FmiEntry; all local references die with the frame. */
+/*
+ * The key of the FMU's runtime: resources/lib/SHA256SUMS (written by the packager: the digest
+ * and name of each jar), so that FMUs with byte-identical runtimes share one class loader.
+ * An FMU without it gets a loader of its own, keyed by its directory.
+ */
+static void runtime_key(const char *resources, char *key, size_t size)
+{
+    char path[PATH_MAX + 32];
+    snprintf(path, sizeof path, "%s/lib/SHA256SUMS", resources);
+    FILE *f = fopen(path, "rb");
+    size_t n = 0;
+    if (f != NULL) {
+        n = fread(key, 1, size - 1, f);
+        if (!feof(f)) {
+            n = 0; /* too long to be ours */
+        }
+        fclose(f);
+    }
+    if (n > 0 && memchr(key, '\0', n) == NULL) {
+        key[n] = '\0';
+    } else {
+        snprintf(key, size, "directory %s", resources);
+    }
+}
+
+/*
+ * org.btfmu.shim.RuntimeLoaders (native/src/main/boot), the JVM-wide registry of runtime class
+ * loaders: every FMU has its own copy of this library, so the registry lives in the JVM, in
+ * the boot class loader. Defined by the first copy that needs it; a copy that loses the race
+ * to define it finds the winner's.
+ */
+__asm__(".section .rodata\n"
+        ".globl runtime_loaders_class\n"
+        ".hidden runtime_loaders_class\n"
+        "runtime_loaders_class:\n"
+        ".incbin \"" RUNTIME_LOADERS_CLASS "\"\n"
+        ".globl runtime_loaders_class_end\n"
+        ".hidden runtime_loaders_class_end\n"
+        "runtime_loaders_class_end:\n"
+        ".previous\n");
+extern const jbyte runtime_loaders_class[], runtime_loaders_class_end[];
+
+#define REGISTRY_CLASS "org/btfmu/shim/RuntimeLoaders"
+
+static jclass boot_class(JNIEnv *env, const char *dotted_name)
+{
+    jclass class_class = (*env)->FindClass(env, "java/lang/Class");
+    jmethodID for_name = class_class ? (*env)->GetStaticMethodID(
+        env, class_class, "forName",
+        "(Ljava/lang/String;ZLjava/lang/ClassLoader;)Ljava/lang/Class;") : NULL;
+    jstring name = for_name ? (*env)->NewStringUTF(env, dotted_name) : NULL;
+    jclass found = name ? (jclass)(*env)->CallStaticObjectMethod(env, class_class, for_name, name,
+                                                                 JNI_FALSE, NULL)
+                        : NULL;
+    if ((*env)->ExceptionCheck(env)) {
+        (*env)->ExceptionClear(env);
+        found = NULL;
+    }
+    return found;
+}
+
+static jclass registry(JNIEnv *env)
+{
+    jclass registry = boot_class(env, "org.btfmu.shim.RuntimeLoaders");
+    if (registry == NULL) {
+        registry = (*env)->DefineClass(env, REGISTRY_CLASS, NULL, runtime_loaders_class,
+                                       (jsize)(runtime_loaders_class_end - runtime_loaders_class));
+        if (registry == NULL) {
+            (*env)->ExceptionClear(env); /* another copy defined it first */
+            registry = boot_class(env, "org.btfmu.shim.RuntimeLoaders");
+        }
+    }
+    return registry;
+}
+
+/* Finds the runtime's class loader and FmiEntry in it; all local references die with the frame. */
 static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *error, size_t size)
 {
     if ((*env)->PushLocalFrame(env, 64) != JNI_OK) {
@@ -188,19 +251,17 @@ static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *erro
         return -1;
     }
     int ok = 0;
-    jobjectArray urls = jar_urls(env, resources, error, size);
-    jclass loader_class = urls ? (*env)->FindClass(env, "java/net/URLClassLoader") : NULL;
-    jclass class_loader = loader_class ? (*env)->FindClass(env, "java/lang/ClassLoader") : NULL;
-    jmethodID platform = class_loader ? (*env)->GetStaticMethodID(
-        env, class_loader, "getPlatformClassLoader", "()Ljava/lang/ClassLoader;") : NULL;
-    jmethodID new_loader = platform ? (*env)->GetMethodID(
-        env, loader_class, "<init>", "([Ljava/net/URL;Ljava/lang/ClassLoader;)V") : NULL;
-    jmethodID load_class = new_loader ? (*env)->GetMethodID(
+    jobjectArray jars = jar_paths(env, resources, error, size);
+    jclass loaders = jars ? registry(env) : NULL;
+    jmethodID get_loader = loaders ? (*env)->GetStaticMethodID(
+        env, loaders, "loader", "(Ljava/lang/String;[Ljava/lang/String;)Ljava/lang/ClassLoader;")
+                                   : NULL;
+    jclass class_loader = get_loader ? (*env)->FindClass(env, "java/lang/ClassLoader") : NULL;
+    jmethodID load_class = class_loader ? (*env)->GetMethodID(
         env, class_loader, "loadClass", "(Ljava/lang/String;)Ljava/lang/Class;") : NULL;
-    jobject parent = load_class ? (*env)->CallStaticObjectMethod(env, class_loader, platform)
-                                : NULL;
-    jobject loader = parent ? (*env)->NewObject(env, loader_class, new_loader, urls, parent)
-                            : NULL;
+    jstring key = load_class ? (*env)->NewStringUTF(env, runtime->key) : NULL;
+    jobject loader = key ? (*env)->CallStaticObjectMethod(env, loaders, get_loader, key, jars)
+                         : NULL;
     jstring name = loader ? (*env)->NewStringUTF(env, ENTRY_CLASS) : NULL;
     jclass entry = name ? (jclass)(*env)->CallObjectMethod(env, loader, load_class, name) : NULL;
     if (entry != NULL && !(*env)->ExceptionCheck(env)) {
@@ -225,18 +286,21 @@ static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *erro
     return ok ? 0 : -1;
 }
 
-Runtime *shim_runtime(JNIEnv *env, const char *location, const char *resources, char *error,
-                      size_t size)
+Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t size)
 {
+    char key[RUNTIME_KEY_SIZE];
+    runtime_key(resources, key, sizeof key);
     pthread_mutex_lock(&runtimes_lock);
     Runtime *runtime = runtimes;
-    while (runtime != NULL && strcmp(runtime->location, location) != 0) {
+    while (runtime != NULL && strcmp(runtime->key, key) != 0) {
         runtime = runtime->next;
     }
     if (runtime == NULL) {
         runtime = calloc(1, sizeof *runtime);
+        if (runtime != NULL) {
+            snprintf(runtime->key, sizeof runtime->key, "%s", key);
+        }
         if (runtime != NULL && load(env, runtime, resources, error, size) == 0) {
-            runtime->location = strdup(location);
             runtime->next = runtimes;
             runtimes = runtime;
         } else {

@@ -1,7 +1,7 @@
 /*
  * The generic FMU shim: exports the FMI 2.0 Co-Simulation functions and
- * forwards each one to a static method of org.btfmu.fmu.FmiEntry in the FMU's
- * own class loader, with primitive arguments (C addresses as long). Only
+ * forwards each one to a static method of org.btfmu.fmu.FmiEntry in the class
+ * loader of the FMU's runtime (runtime.c), with primitive arguments (C addresses as long). Only
  * marshalling lives here: the calling-sequence rules, argument checks and all
  * logging of FMI errors are done in Java.
  */
@@ -119,7 +119,7 @@ fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2Str
         snprintf(error, sizeof error, "this thread cannot be attached to the Java virtual machine");
     }
     Runtime *runtime = env != NULL
-        ? shim_runtime(env, fmuResourceLocation, resources, error, sizeof error) : NULL;
+        ? shim_runtime(env, resources, error, sizeof error) : NULL;
     Component *component = runtime != NULL ? calloc(1, sizeof *component) : NULL;
     if (component == NULL) {
         char message[SHIM_ERROR_SIZE + 64];

@@ -49,10 +49,13 @@ enum EntryMethod {
     M_COUNT
 };
 
+/* Room for a runtime's key (the FMU's resources/lib/SHA256SUMS or its directory). */
+#define RUNTIME_KEY_SIZE 4096
+
 /* One FMU's Java side: its class loader and its FmiEntry class. Lives for the process. */
 typedef struct Runtime {
     struct Runtime *next;
-    char *location;  /* the fmuResourceLocation it was loaded from (cache key) */
+    char key[RUNTIME_KEY_SIZE]; /* which runtime: equal keys, byte-identical jars */
     jobject loader;  /* global reference */
     jclass entry;    /* global reference */
     jmethodID methods[M_COUNT];
@@ -68,9 +71,8 @@ JavaVM *shim_jvm(const char *resources, char *error, size_t size);
 /* The calling thread's JNIEnv; attaches an unknown thread once, as a daemon. */
 JNIEnv *shim_env(JavaVM *vm);
 
-/* The runtime of the FMU whose resources are at location (loaded once). */
-Runtime *shim_runtime(JNIEnv *env, const char *location, const char *resources, char *error,
-                      size_t size);
+/* The runtime of the FMU whose resources directory is given (found or loaded once). */
+Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t size);
 
 /*
  * Decodes a file URI (file:///a%20b, file:/a, file://localhost/a) into a path.

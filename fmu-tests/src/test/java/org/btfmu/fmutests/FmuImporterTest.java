@@ -3,10 +3,17 @@ package org.btfmu.fmutests;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipInputStream;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +56,27 @@ class FmuImporterTest {
     }
 
     @Test
+    void twoFmusWithTheSameRuntimeJarShareItsClasses() throws Exception {
+        Path log = classLoadLog("shared");
+        run(first, Map.of("JAVA_HOME", System.getProperty("java.home"), "BTFMU_JAVA_OPTIONS",
+                "-Xlog:class+load=info:file=" + log), List.of("BTFMU_LIBJVM"), "two-fmus",
+                second.directory().toString(), second.guid());
+        assertEquals(1, loadsOf("org.btfmu.fmu.FmiEntry", log), "one class loader for both");
+    }
+
+    @Test
+    void anFmuWithAnotherRuntimeJarGetsItsOwnClasses() throws Exception {
+        FmuFixture other = FmuFixture.build(Path.of("target/fixtures"), "shim_test.json",
+                "shim_test_other_runtime");
+        anotherRuntimeVersion(other.directory().resolve("resources/lib"));
+        Path log = classLoadLog("separate");
+        run(first, Map.of("JAVA_HOME", System.getProperty("java.home"), "BTFMU_JAVA_OPTIONS",
+                "-Xlog:class+load=info:file=" + log), List.of("BTFMU_LIBJVM"), "two-fmus",
+                other.directory().toString(), other.guid());
+        assertEquals(2, loadsOf("org.btfmu.fmu.FmiEntry", log), "a class loader each");
+    }
+
+    @Test
     void doStepFromASecondThread() throws Exception {
         run("thread");
     }
@@ -79,6 +107,37 @@ class FmuImporterTest {
                 "shim_test_jre", true);
         run(bundled, Map.of("PATH", "/nonexistent"), List.of("JAVA_HOME", "BTFMU_LIBJVM"),
                 "sequence");
+    }
+
+    /** Rewrites the runtime jar with one more entry and records it as the packager does. */
+    private static void anotherRuntimeVersion(Path lib) throws Exception {
+        Path jar = lib.resolve("bt-fmu-runtime.jar");
+        Path changed = lib.resolve("changed.tmp");
+        try (ZipInputStream in = new ZipInputStream(Files.newInputStream(jar));
+                ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(changed))) {
+            for (ZipEntry entry = in.getNextEntry(); entry != null; entry = in.getNextEntry()) {
+                out.putNextEntry(new ZipEntry(entry.getName()));
+                in.transferTo(out);
+            }
+            out.putNextEntry(new ZipEntry("META-INF/another-version.txt"));
+        }
+        Files.move(changed, jar, StandardCopyOption.REPLACE_EXISTING);
+        String digest = HexFormat.of().formatHex(
+                MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(jar)));
+        Files.writeString(lib.resolve("SHA256SUMS"), digest + "  bt-fmu-runtime.jar\n");
+    }
+
+    private static Path classLoadLog(String name) throws Exception {
+        Path log = Path.of("target/class-load-" + name + ".log").toAbsolutePath();
+        Files.deleteIfExists(log);
+        return log;
+    }
+
+    /** How often the JVM loaded the class (once per class loader), from -Xlog:class+load. */
+    private static long loadsOf(String className, Path log) throws Exception {
+        try (var lines = Files.lines(log)) {
+            return lines.filter(line -> line.contains(" " + className + " source: ")).count();
+        }
     }
 
     private static void run(String scenario, String... more) throws Exception {

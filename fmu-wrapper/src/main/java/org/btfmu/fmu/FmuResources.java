@@ -15,7 +15,10 @@ import org.btfmu.mission.MissionLoader;
  * What an FMU's resources directory holds for the slave: the GUID of the build
  * (resources/guid.txt) and the mission (resources/mission.json) with its FMU
  * variables. Read once per directory and shared by all instances, so that a
- * second fmi2Instantiate costs no parsing.
+ * second fmi2Instantiate costs no parsing. FMUs with equal runtime jars share
+ * this class (one class loader per runtime in a process), so the cache is by
+ * directory, and read again when an instance asks for another GUID: an
+ * importer may extract another FMU into a directory it used before.
  */
 record FmuResources(Path directory, String guid, Mission mission, ModelVariables variables) {
 
@@ -24,12 +27,15 @@ record FmuResources(Path directory, String guid, Mission mission, ModelVariables
 
     private static final Map<Path, FmuResources> LOADED = new ConcurrentHashMap<>();
 
-    /** The resources in the directory; IllegalArgumentException naming the file if unusable. */
-    static FmuResources of(Path directory) {
+    /**
+     * The resources in the directory, read again unless what was read before has the
+     * expected GUID; IllegalArgumentException naming the file if unusable.
+     */
+    static FmuResources of(Path directory, String expectedGuid) {
         FmuResources loaded = LOADED.get(directory);
-        if (loaded == null) {
+        if (loaded == null || !loaded.guid().equals(expectedGuid)) {
             loaded = load(directory);
-            LOADED.putIfAbsent(directory, loaded);
+            LOADED.put(directory, loaded);
         }
         return loaded;
     }

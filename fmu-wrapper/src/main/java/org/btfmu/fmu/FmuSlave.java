@@ -108,7 +108,7 @@ final class FmuSlave {
         } else {
             try {
                 Path directory = ResourceLocation.toPath(location).normalize();
-                resources = FmuResources.of(directory);
+                resources = FmuResources.of(directory, guid);
                 if (!resources.guid().equals(guid)) {
                     problem = "fmuGUID " + guid + " does not match this FMU's GUID "
                             + resources.guid() + " (" + directory.resolve(FmuResources.GUID_FILE)

@@ -10,8 +10,8 @@ import org.btfmu.core.TreeState;
 /**
  * The FMU states (fmi2FMUstate) of one instance and their serialized form.
  * A handle is what the importer holds as the fmi2FMUstate pointer; handles are
- * unique in the FMU's class loader, so a state of another instance is
- * recognised as foreign.
+ * unique in the runtime's class loader (shared by FMUs with equal runtime jars),
+ * so a state of another instance, of this FMU or another, is recognised as foreign.
  */
 final class FmuStates {
 

@@ -25,18 +25,31 @@ class FmuResourcesTest {
     void readsGuidAndMissionOnceForAllInstances() throws Exception {
         Files.writeString(resources.resolve("guid.txt"), "{abc}\n");
         Files.writeString(resources.resolve("mission.json"), MISSION);
-        FmuResources first = FmuResources.of(resources);
+        FmuResources first = FmuResources.of(resources, "{abc}");
         assertEquals("{abc}", first.guid());
         assertEquals("tiny", first.mission().name());
         assertEquals(1 + 2, first.variables().size(), "x and the status of both tasks");
-        assertSame(first, FmuResources.of(resources));
+        assertSame(first, FmuResources.of(resources, "{abc}"));
+    }
+
+    @Test
+    void anotherFmuExtractedIntoTheSameDirectoryIsReadAgain() throws Exception {
+        Files.writeString(resources.resolve("guid.txt"), "{abc}");
+        Files.writeString(resources.resolve("mission.json"), MISSION);
+        FmuResources first = FmuResources.of(resources, "{abc}");
+        Files.writeString(resources.resolve("guid.txt"), "{def}");
+        Files.writeString(resources.resolve("mission.json"), MISSION.replace("tiny", "other"));
+        FmuResources next = FmuResources.of(resources, "{def}");
+        assertEquals("{def}", next.guid());
+        assertEquals("other", next.mission().name());
+        assertEquals("tiny", first.mission().name(), "instances of the first keep theirs");
     }
 
     @Test
     void aMissingFileIsNamed() throws Exception {
         Files.writeString(resources.resolve("mission.json"), MISSION);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FmuResources.of(resources));
+                () -> FmuResources.of(resources, "{abc}"));
         assertTrue(e.getMessage().contains("incomplete") && e.getMessage().contains("guid.txt"),
                 e.getMessage());
     }
@@ -46,7 +59,7 @@ class FmuResourcesTest {
         Files.writeString(resources.resolve("guid.txt"), "{abc}");
         Files.writeString(resources.resolve("mission.json"), MISSION.replace("x > 0", "y > 0"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> FmuResources.of(resources));
+                () -> FmuResources.of(resources, "{abc}"));
         assertTrue(e.getMessage().contains("mission.json")
                 && e.getMessage().contains("/tree/children/0/predicate")
                 && e.getMessage().contains("unknown name 'y'"),

@@ -23,6 +23,7 @@ import org.btfmu.mission.Mission;
  * resources/guid.txt                        the GUID, checked by the slave
  * resources/mission.json                    the mission text as loaded
  * resources/lib/bt-fmu-runtime.jar          bt-core + slave + JNA + Jackson
+ * resources/lib/SHA256SUMS                  its digest: FMUs with equal runtimes share its classes
  * resources/jre/…                           with --bundle-jre only
  * </pre>
  */
@@ -35,6 +36,8 @@ public final class FmuPackager {
     /** What was written. */
     public record BuiltFmu(Path file, String modelIdentifier, String guid, long size) {
     }
+
+    private static final String RUNTIME_JAR = "bt-fmu-runtime.jar";
 
     private final RuntimeFiles runtime;
 
@@ -89,8 +92,10 @@ public final class FmuPackager {
                 utf8(Documentation.externalDependencies(mission, modelIdentifier, options.bundleJre())));
         FmuArchive.Entry missionFile = FmuArchive.Entry.of("resources/mission.json",
                 utf8(mission.sourceText()));
-        FmuArchive.Entry runtimeJar = new FmuArchive.Entry("resources/lib/bt-fmu-runtime.jar",
+        FmuArchive.Entry runtimeJar = new FmuArchive.Entry("resources/lib/" + RUNTIME_JAR,
                 runtime.runtimeJar(), false);
+        FmuArchive.Entry runtimeSums = FmuArchive.Entry.of(RuntimeSums.PATH,
+                RuntimeSums.bytes(runtime.runtimeJar(), RUNTIME_JAR));
 
         Path jreParent = options.bundleJre() ? Files.createTempDirectory("bt-fmu-jre-") : null;
         try {
@@ -103,7 +108,7 @@ public final class FmuPackager {
             List<FmuArchive.Entry> hashed = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",
                             utf8(modelDescription(mission, variables, modelIdentifier, "", tool))),
-                    shim, index, dependencies, missionFile, runtimeJar));
+                    shim, index, dependencies, missionFile, runtimeJar, runtimeSums));
             hashed.addAll(jre);
             String guid = ContentGuid.of(hashed);
 
@@ -112,7 +117,7 @@ public final class FmuPackager {
                             utf8(modelDescription(mission, variables, modelIdentifier, guid, tool))),
                     shim, index, dependencies,
                     FmuArchive.Entry.of("resources/guid.txt", utf8(guid)),
-                    missionFile, runtimeJar));
+                    missionFile, runtimeJar, runtimeSums));
             entries.addAll(jre);
             FmuArchive.write(output, entries);
             return new BuiltFmu(output, modelIdentifier, guid, Files.size(output));

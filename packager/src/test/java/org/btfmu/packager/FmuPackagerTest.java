@@ -13,8 +13,10 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.TimeZone;
 import java.util.stream.Stream;
@@ -48,11 +50,16 @@ class FmuPackagerTest {
         assertEquals(List.of("modelDescription.xml", "binaries/", "binaries/linux64/",
                 "binaries/linux64/everything_plan.so", "documentation/", "documentation/index.html",
                 "documentation/externalDependencies.txt", "resources/", "resources/guid.txt",
-                "resources/mission.json", "resources/lib/", "resources/lib/bt-fmu-runtime.jar"),
+                "resources/mission.json", "resources/lib/", "resources/lib/bt-fmu-runtime.jar",
+                "resources/lib/SHA256SUMS"),
                 names);
         assertArrayEquals(Fixtures.shimBytes(), read(fmu, "binaries/linux64/everything_plan.so"));
         assertArrayEquals(Fixtures.runtimeJarBytes(), read(fmu, "resources/lib/bt-fmu-runtime.jar"));
         assertEquals(TestMissions.everything().sourceText(), text(fmu, "resources/mission.json"));
+        // sha256sum's format: the shim shares one class loader between FMUs whose files are equal
+        String digest = HexFormat.of().formatHex(
+                MessageDigest.getInstance("SHA-256").digest(Fixtures.runtimeJarBytes()));
+        assertEquals(digest + "  bt-fmu-runtime.jar\n", text(fmu, "resources/lib/SHA256SUMS"));
     }
 
     @Test
