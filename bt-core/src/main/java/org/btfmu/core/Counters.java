@@ -8,7 +8,9 @@ package org.btfmu.core;
  * @param activations     transitions into ACTIVATING
  * @param deactivations   transitions into DEACTIVATING
  * @param timeEvents      instants processed because a task asked to be woken then
+ * @param predicateChecks event-driven only: tests whether a changed slot flips a task's
+ *                        predicates, each sparing an evaluation when it does not
  */
 public record Counters(long eventIterations, long taskEvaluations, long activations, long deactivations,
-        long timeEvents) {
+        long timeEvents, long predicateChecks) {
 }

@@ -89,6 +89,22 @@ public abstract class TaskNode {
      */
     protected abstract void evaluate(TaskContext ctx);
 
+    /** {@link #inputFlags} for a task that cannot tell: evaluate it. */
+    protected static final int UNKNOWN_FLAGS = -1;
+
+    /**
+     * The flags {@code returns} (bit 0) and {@code success} (bit 1) that {@link #evaluate}
+     * would report now, computed without changing anything, or {@link #UNKNOWN_FLAGS}.
+     * Event-driven processing asks this when a slot in {@link #reads()} changed and skips the
+     * evaluation if the answer equals the flags of the last evaluation: the zero-crossing
+     * test of the continuous-time original, where a changed input that flips no predicate
+     * causes no event. Only a task whose other flags and effects do not depend on those slots
+     * may answer.
+     */
+    protected int inputFlags(TaskContext ctx) {
+        return UNKNOWN_FLAGS;
+    }
+
     /** Entry procedure, on ACCEPT to ACTIVATING (before outputs start). */
     protected void onActivate(TaskContext ctx) {
     }

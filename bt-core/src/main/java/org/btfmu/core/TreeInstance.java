@@ -38,6 +38,7 @@ public final class TreeInstance implements SlotReader {
     private final boolean ticked;
     private final TaskContext ctx;
     private final TaskContext resetCtx;
+    private final TaskContext inputCtx;
     private final boolean[] holdLast;
 
     // run-time state (snapshotted)
@@ -78,6 +79,8 @@ public final class TreeInstance implements SlotReader {
     private TreeSet<Integer> recording;
     private String failure;
     private int maxIterations = DEFAULT_MAX_ITERATIONS;
+    /** Flags (returns | success << 1) of each task's last evaluation, -1 if unknown. */
+    private final byte[] lastFlags;
 
     // observation
     private StatusListener[] listeners = new StatusListener[0];
@@ -87,6 +90,7 @@ public final class TreeInstance implements SlotReader {
     private long activations;
     private long deactivations;
     private long timeEvents;
+    private long predicateChecks;
 
     public TreeInstance(TreeDefinition definition, ProcessingMode mode) {
         this.def = Objects.requireNonNull(definition, "definition");
@@ -135,6 +139,9 @@ public final class TreeInstance implements SlotReader {
         pendingFlag = new boolean[slots];
         ctx = new TaskContext(this);
         resetCtx = new TaskContext(this);
+        inputCtx = new TaskContext(this);
+        lastFlags = new byte[n];
+        Arrays.fill(lastFlags, (byte) -1);
     }
 
     public TreeDefinition definition() {
@@ -358,7 +365,7 @@ public final class TreeInstance implements SlotReader {
     }
 
     public Counters counters() {
-        return new Counters(iterations, evaluations, activations, deactivations, timeEvents);
+        return new Counters(iterations, evaluations, activations, deactivations, timeEvents, predicateChecks);
     }
 
     // ------------------------------------------------------------------ state
@@ -385,6 +392,7 @@ public final class TreeInstance implements SlotReader {
             }
         }
         Arrays.fill(slotQueued, false);
+        Arrays.fill(lastFlags, (byte) -1);
         slotHead = 0;
         slotCount = 0;
         Arrays.fill(pendingFlag, false);
@@ -545,6 +553,7 @@ public final class TreeInstance implements SlotReader {
         TaskContext c = ctx;
         c.bind(i);
         node.evaluate(c);
+        lastFlags[i] = (byte) ((c.returns ? 1 : 0) | (c.success ? 2 : 0));
         byte prev = status[i];
         byte nx = (byte) StatusCycle.next(STATUSES[prev], active[i], c.returns, c.success, c.switching).ordinal();
         if (nx != prev) {
@@ -772,6 +781,16 @@ public final class TreeInstance implements SlotReader {
 
     private void slotChanged(int s) {
         for (int t : def.tasksReadingSlot[s]) {
+            if (!ticked && lastFlags[t] >= 0) {
+                inputCtx.bind(t);
+                int flags = def.nodes[t].inputFlags(inputCtx);
+                if (flags >= 0) {
+                    predicateChecks++;
+                    if (flags == lastFlags[t]) {
+                        continue; // no predicate of the task flipped: nothing to do
+                    }
+                }
+            }
             mark(t);
         }
         for (int w : def.writersReadingSlot[s]) {

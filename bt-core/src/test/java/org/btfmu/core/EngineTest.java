@@ -90,6 +90,59 @@ class EngineTest {
     }
 
     @Test
+    void anInputChangeThatFlipsNoPredicateCostsAPredicateCheckNotAnEvaluation() {
+        Board b = new Board();
+        int altitude = b.input("altitude", SlotType.REAL);
+        TreeInstance t = b.instance(root("r", sequence("s",
+                condition("high", JavaExpression.atLeast(altitude, 1000)),
+                action("climb").done(JavaExpression.atLeast(altitude, 2000)).build())));
+        t.start(0);
+        Counters before = t.counters();
+        for (int k = 1; k <= 10; k++) {
+            t.setReal(altitude, 90 * k); // stays below 1000 and 2000
+            t.settle();
+        }
+        Counters after = t.counters();
+        assertEquals(before.taskEvaluations(), after.taskEvaluations(), "nothing flipped, nothing evaluated");
+        assertEquals(20, after.predicateChecks() - before.predicateChecks(), "both readers checked, 10 times");
+
+        t.setReal(altitude, 1500); // flips 'high' only
+        t.settle();
+        assertEquals(Status.RUNNING, t.status(t.definition().indexOf("r/s/climb")));
+        long flip = t.counters().taskEvaluations() - after.taskEvaluations();
+        assertTrue(flip > 0, "a flipped predicate is evaluated");
+
+        // What the checks remember belongs to the state they saw, not to a restored one.
+        int high = t.definition().indexOf("r/s/high");
+        TreeState aboveIt = t.snapshot();
+        t.setReal(altitude, 500);
+        t.settle();
+        assertEquals(Status.FAILURE, t.status(high));
+        t.restore(aboveIt);
+        assertEquals(Status.SUCCESS, t.status(high));
+        t.setReal(altitude, 600); // false, as at the last check before the restore
+        t.settle();
+        assertEquals(Status.FAILURE, t.status(high), "the change after restore is evaluated");
+    }
+
+    @Test
+    void tickedProcessingEvaluatesEveryTaskAtEveryTickAndChecksNoPredicates() {
+        Board b = new Board();
+        int altitude = b.input("altitude", SlotType.REAL);
+        TreeInstance t = b.instance(root("r", sequence("s",
+                condition("high", JavaExpression.atLeast(altitude, 1000)), action("climb").build())),
+                ProcessingMode.ticked(1));
+        t.start(0);
+        long before = t.counters().taskEvaluations();
+        for (int k = 1; k <= 10; k++) {
+            t.setReal(altitude, 90 * k);
+            t.advanceTo(k);
+        }
+        assertEquals(10 * 4, t.counters().taskEvaluations() - before, "4 tasks, one sweep per tick");
+        assertEquals(0, t.counters().predicateChecks());
+    }
+
+    @Test
     void gettersAndSettersCheckSlotTypes() {
         Board b = new Board();
         int r = b.input("r", SlotType.REAL);

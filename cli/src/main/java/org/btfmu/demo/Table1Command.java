@@ -69,8 +69,8 @@ public final class Table1Command implements Callable<Integer> {
     int repeat;
 
     /** One row of the table. */
-    record Row(String configuration, double cpuSeconds, double missionCpuSeconds, String delays,
-            Counters counters, long ticks, long statusChanges, boolean countsChecked) {
+    record Row(String configuration, double cpuSeconds, double missionCpuSeconds, double treeSeconds,
+            String delays, Counters counters, long ticks, long statusChanges, boolean countsChecked) {
     }
 
     private record Config(String label, String example, String processing, ProcessingMode mode) {
@@ -125,9 +125,16 @@ public final class Table1Command implements Callable<Integer> {
                         }
                     }
                 }
-                Replay replay = replay(MissionLoader.load(mission), config.mode(), recording);
+                Mission loaded = MissionLoader.load(mission);
+                Replay replay = replay(loaded, config.mode(), recording);
+                double tree = Double.MAX_VALUE;
+                for (int r = 0; r < repeat; r++) {
+                    long cpu = cpuNanos();
+                    replay(loaded, config.mode(), recording);
+                    tree = Math.min(tree, (cpuNanos() - cpu) / 1e9);
+                }
                 long ticks = config.mode().isTicked() ? (long) Math.floor(DAY / config.mode().period() + 1e-9) : 0;
-                rows.add(new Row(config.label(), best, Double.NaN, delays(recording), replay.counters, ticks,
+                rows.add(new Row(config.label(), best, Double.NaN, tree, delays(recording), replay.counters, ticks,
                         replay.statusChanges, replay.matches));
                 if (config.mode() == ProcessingMode.EVENT_DRIVEN && eventDriven == null) {
                     eventDriven = recording;
@@ -136,10 +143,11 @@ public final class Table1Command implements Callable<Integer> {
             double plant = plantAlone(work, eventDriven);
             List<Row> table = new ArrayList<>();
             for (Row row : rows) {
-                table.add(new Row(row.configuration(), row.cpuSeconds(), row.cpuSeconds() - plant, row.delays(),
+                table.add(new Row(row.configuration(), row.cpuSeconds(), row.cpuSeconds() - plant, row.treeSeconds(),
+                        row.delays(),
                         row.counters(), row.ticks(), row.statusChanges(), row.countsChecked()));
             }
-            table.add(new Row("plant alone, recorded commands replayed", plant, 0, "-", null, 0, 0, true));
+            table.add(new Row("plant alone, recorded commands replayed", plant, 0, Double.NaN, "-", null, 0, 0, true));
             out.println(markdown(table));
             out.flush();
             return 0;
@@ -156,17 +164,21 @@ public final class Table1Command implements Callable<Integer> {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "Solar day, %s s, communication step %s s, best of %d runs%n%n",
                 fmt(DAY), fmt(step), repeat));
-        s.append("| configuration | CPU time [s] | mission FMU share [s] | reaction delays [s] (full, top, "
-                + "evening, bottom) | ticks | tree time events | status changes | event iterations | task evaluations |\n");
-        s.append("|---|---:|---:|---|---:|---:|---:|---:|---:|\n");
+        s.append("| configuration | CPU time [s] | mission FMU share [s] | tree alone [ms] | reaction delays [s] "
+                + "(full, top, evening, bottom) | ticks | tree time events | status changes | event iterations "
+                + "| task evaluations | predicate checks |\n");
+        s.append("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
             Counters c = r.counters();
-            s.append(String.format(Locale.ROOT, "| %s | %.2f | %s | %s | %s | %s | %s | %s | %s |%n", r.configuration(),
-                    r.cpuSeconds(), Double.isNaN(r.missionCpuSeconds()) ? "-" : String.format(Locale.ROOT, "%.2f",
-                            r.missionCpuSeconds()), r.delays(),
+            s.append(String.format(Locale.ROOT, "| %s | %.2f | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+                    r.configuration(), r.cpuSeconds(), Double.isNaN(r.missionCpuSeconds()) ? "-"
+                            : String.format(Locale.ROOT, "%.2f", r.missionCpuSeconds()),
+                    Double.isNaN(r.treeSeconds()) ? "-" : String.format(Locale.ROOT, "%.1f", r.treeSeconds() * 1e3),
+                    r.delays(),
                     c == null ? "-" : r.ticks(), c == null ? "-" : c.timeEvents(), c == null ? "-" : r.statusChanges(),
                     c == null ? "-" : c.eventIterations(),
-                    c == null ? "-" : c.taskEvaluations() + (r.countsChecked() ? "" : " (replay differs!)")));
+                    c == null ? "-" : c.taskEvaluations() + (r.countsChecked() ? "" : " (replay differs!)"),
+                    c == null ? "-" : c.predicateChecks()));
         }
         return s.toString();
     }

@@ -124,19 +124,12 @@ public final class Action extends TaskNode {
 
     @Override
     protected void evaluate(TaskContext ctx) {
-        boolean failed = fail.evalBoolean(ctx.slots());
-        boolean succeeded = !failed && done.evalBoolean(ctx.slots());
+        int flags = inputFlags(ctx);
+        ctx.returns((flags & 1) != 0, (flags & 2) != 0);
         Status s = ctx.status();
-        if (resultHold > 0 && !failed && !succeeded && ctx.intState(RESULT) != 0
-                && (s == Status.DEACTIVATING || !s.isNonTransient())) {
-            double end = ctx.realState(HOLD_END);
-            if (ctx.time() < end) {
-                failed = ctx.intState(RESULT) == 1;
-                succeeded = !failed;
-                ctx.wakeAt(end);
-            }
+        if (holding(ctx)) {
+            ctx.wakeAt(ctx.realState(HOLD_END));
         }
-        ctx.returns(failed || succeeded, succeeded);
         if (resultHold > 0 && (s == Status.FINISHED || s == Status.ABORTED)) {
             ctx.setIntState(RESULT, s == Status.FINISHED ? 2 : 1);
         }
@@ -147,6 +140,29 @@ public final class Action extends TaskNode {
                 ctx.wakeAt(end);
             }
         }
+    }
+
+    @Override
+    protected int inputFlags(TaskContext ctx) {
+        if (fail.evalBoolean(ctx.slots())) {
+            return 1;
+        }
+        if (done.evalBoolean(ctx.slots())) {
+            return 3;
+        }
+        if (holding(ctx)) {
+            return ctx.intState(RESULT) == 2 ? 3 : 1;
+        }
+        return 0;
+    }
+
+    /** Idle (or leaving) with the result of its last run still standing. */
+    private boolean holding(TaskContext ctx) {
+        if (resultHold == 0 || ctx.intState(RESULT) == 0) {
+            return false;
+        }
+        Status s = ctx.status();
+        return (s == Status.DEACTIVATING || !s.isNonTransient()) && ctx.time() < ctx.realState(HOLD_END);
     }
 
     @Override

@@ -67,14 +67,26 @@ public final class Condition extends TaskNode {
 
     @Override
     protected void evaluate(TaskContext ctx) {
+        boolean value = value(ctx);
+        if (crossing != null) {
+            ctx.setIntState(0, value ? 2 : 1);
+        }
+        ctx.returns(true, value);
+    }
+
+    @Override
+    protected int inputFlags(TaskContext ctx) {
+        return value(ctx) ? 3 : 1;
+    }
+
+    private boolean value(TaskContext ctx) {
         boolean value = predicate.evalBoolean(ctx.slots());
         if (crossing != null) {
             int last = ctx.intState(0);
             if (last != 0 && Math.abs(crossing.evalReal(ctx.slots())) <= hysteresis) {
                 value = last == 2;
             }
-            ctx.setIntState(0, value ? 2 : 1);
         }
-        ctx.returns(true, value);
+        return value;
     }
 }
