@@ -65,6 +65,12 @@ final class FmuSlave {
     final ImporterLog log;
 
     private TreeInstance tree;
+    /**
+     * Inputs were set, or the state restored, since the tree last settled: doStep must
+     * settle them at the current instant before it advances (otherwise that is a no-op,
+     * skipped on the per-step path).
+     */
+    private boolean unsettled;
     private FmiState state = FmiState.INSTANTIATED;
     private FmiFunction current;
     private double startTime;
@@ -294,6 +300,7 @@ final class FmuSlave {
         } else {
             tree.start(startTime);
         }
+        unsettled = false;
     }
 
     // ---- lifecycle ----
@@ -410,7 +417,7 @@ final class FmuSlave {
                     + " set by fmi2SetupExperiment");
         }
         var before = log.enabled(LogCategory.EVENTS) ? tree.counters() : null;
-        if (!processing.isTicked() || !tree.isStarted()) {
+        if (!tree.isStarted() || unsettled && !processing.isTicked()) {
             settle(); // a ticked tree sees new inputs only at its next tick
         }
         tree.advanceTo(Math.max(end, now));
@@ -583,6 +590,7 @@ final class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setReal(variable.slot(), NativeMemory.getDouble(values + 8 * i));
         }
+        unsettled = true;
         return OK;
     }
 
@@ -599,6 +607,7 @@ final class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setInteger(variable.slot(), NativeMemory.getInt(values + 4 * i));
         }
+        unsettled = true;
         return OK;
     }
 
@@ -615,6 +624,7 @@ final class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setBoolean(variable.slot(), NativeMemory.getInt(values + 4 * i) != 0);
         }
+        unsettled = true;
         return OK;
     }
 
@@ -634,6 +644,7 @@ final class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setString(variable.slot(), NativeMemory.getString(NativeMemory.getLong(values + 8 * i)));
         }
+        unsettled = true;
         return OK;
     }
 
@@ -687,6 +698,7 @@ final class FmuSlave {
             return ERROR;
         }
         tree.restore(snapshot.tree());
+        unsettled = true;
         startTime = snapshot.startTime();
         stopTimeDefined = snapshot.stopTimeDefined();
         stopTime = snapshot.stopTime();
