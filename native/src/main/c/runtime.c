@@ -11,11 +11,14 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
+#include "fmi2.h"
 #include "shim.h"
 
 #define ENTRY_CLASS "org.btfmu.fmu.FmiEntry"
+#define LOGGER_CLASS "org.btfmu.fmu.ImporterLogger"
 
 static const struct {
     const char *name;
@@ -243,7 +246,26 @@ static jclass registry(JNIEnv *env)
     return registry;
 }
 
-/* Finds the runtime's class loader and FmiEntry in it; all local references die with the frame. */
+/*
+ * ImporterLogger.call: the importer's fmi2CallbackLogger, called with the C strings Java
+ * prepared (the message is already escaped for the printf-like logger).
+ */
+static void JNICALL call_logger(JNIEnv *env, jclass type, jlong logger, jlong environment,
+                                jlong instance_name, jint status, jlong category, jlong message)
+{
+    (void)env;
+    (void)type;
+    fmi2CallbackLogger log = (fmi2CallbackLogger)(intptr_t)logger;
+    log((fmi2ComponentEnvironment)(intptr_t)environment, (fmi2String)(intptr_t)instance_name,
+        (fmi2Status)status, (fmi2String)(intptr_t)category, (fmi2String)(intptr_t)message);
+}
+
+static JNINativeMethod LOGGER_NATIVE = {"call", "(JJJIJJ)V", (void *)call_logger};
+
+/*
+ * Finds the runtime's class loader and FmiEntry in it, and binds ImporterLogger's native
+ * (every copy of the shim binds its own, identical one); local references die with the frame.
+ */
 static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *error, size_t size)
 {
     if ((*env)->PushLocalFrame(env, 64) != JNI_OK) {
@@ -272,6 +294,12 @@ static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *erro
             ok = runtime->methods[m] != NULL;
         }
     }
+    jstring logger_name = ok ? (*env)->NewStringUTF(env, LOGGER_CLASS) : NULL;
+    jclass logger = logger_name ? (jclass)(*env)->CallObjectMethod(env, loader, load_class,
+                                                                   logger_name)
+                                : NULL;
+    ok = logger != NULL && !(*env)->ExceptionCheck(env)
+         && (*env)->RegisterNatives(env, logger, &LOGGER_NATIVE, 1) == JNI_OK;
     if (ok) {
         runtime->loader = (*env)->NewGlobalRef(env, loader);
         runtime->entry = (jclass)(*env)->NewGlobalRef(env, entry);

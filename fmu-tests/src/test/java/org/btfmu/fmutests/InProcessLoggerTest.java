@@ -16,9 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A Java importer in this JVM receives the FMU's messages: the FMU calls the
- * importer's logger through its own copy of JNA, in its own class loader,
- * beside the JNA this JVM already uses.
+ * A Java importer in this JVM (here through JNA) receives the FMU's messages:
+ * the FMU's runtime, in its own class loader, calls the importer's logger
+ * through the native method its shim registered.
  */
 class InProcessLoggerTest {
 

@@ -54,7 +54,7 @@ class JavafmiTest {
             assertEquals(300.0, simulation.read("target").asDouble());
             assertEquals("none", simulation.read("callsign").asString());
 
-            // An error makes the FMU log through JNA in its own class loader, beside this JVM's JNA.
+            // An error makes the FMU log through the shim's native, beside this JVM's JNA.
             assertEquals(Status.ERROR, simulation.writeVariable("target", 1.0));
             assertEquals(300.0, simulation.read("target").asDouble(), "a rejected set writes nothing");
         } finally {

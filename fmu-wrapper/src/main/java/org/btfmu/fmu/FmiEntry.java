@@ -13,9 +13,8 @@ import static org.btfmu.fmu.ImporterLog.ERROR;
  * create, reset or restore an instance, so that code looking classes up
  * through it finds the runtime's own. The calls of every communication step
  * (doStep, get and set of values) leave it alone: nothing on their paths
- * resolves classes through it (JNA, which the logger loads on its first
- * message, uses its own class's loader), and the swap and restore cost several
- * ns of the 15 to 20 ns of Java work in a doStep.
+ * resolves classes through it, and the swap and restore cost several ns of the
+ * 15 to 20 ns of Java work in a doStep.
  */
 public final class FmiEntry {
 

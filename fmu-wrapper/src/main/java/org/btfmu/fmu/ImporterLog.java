@@ -1,8 +1,5 @@
 package org.btfmu.fmu;
 
-import com.sun.jna.Function;
-import com.sun.jna.Pointer;
-import java.nio.charset.StandardCharsets;
 import java.util.EnumSet;
 import java.util.Set;
 
@@ -13,8 +10,6 @@ import java.util.Set;
  *
  * <p>The logger is printf-like, so '%' is escaped as "%%"; '#' starts a
  * variable reference in FMI messages (§2.1.5), so it is escaped as "##".
- * JNA, which makes the call, is loaded on the first message only: its first
- * load costs as much as starting the JVM.
  */
 final class ImporterLog {
 
@@ -24,17 +19,26 @@ final class ImporterLog {
     static final int ERROR = 3;
     static final int FATAL = 4;
 
-    private final long logger;
-    private final long environment;
-    private final byte[] instanceName;
+    /** Where the messages that pass go, escaped as the importer's logger receives them. */
+    @FunctionalInterface
+    interface Sink {
+        void message(int status, String category, String text);
+    }
+
+    /** Null when the importer gave no logger. */
+    private final Sink sink;
     private final Set<LogCategory> enabled = EnumSet.noneOf(LogCategory.class);
-    private Function function;
 
     /** logger and environment are the C addresses from fmi2CallbackFunctions (logger may be 0). */
     ImporterLog(long logger, long environment, String instanceName, boolean loggingOn) {
-        this.logger = logger;
-        this.environment = environment;
-        this.instanceName = cString(instanceName == null ? "" : instanceName);
+        this(logger == 0 ? null
+                : new ImporterLogger(logger, environment, instanceName == null ? "" : instanceName),
+                loggingOn);
+    }
+
+    /** Messages to the sink (null: nowhere), for tests without the shim. */
+    ImporterLog(Sink sink, boolean loggingOn) {
+        this.sink = sink;
         enableAll(loggingOn);
     }
 
@@ -60,24 +64,15 @@ final class ImporterLog {
 
     /** Whether messages of the category reach the importer (cheap; check before building one). */
     boolean enabled(LogCategory category) {
-        return logger != 0 && enabled.contains(category);
+        return sink != null && enabled.contains(category);
     }
 
     /** Passes the message on if its category is enabled, or always for errors. */
     void log(int status, LogCategory category, String message) {
-        if (logger == 0 || (status < ERROR && !enabled.contains(category))) {
+        if (sink == null || (status < ERROR && !enabled.contains(category))) {
             return;
         }
-        if (function == null) {
-            function = Function.getFunction(new Pointer(logger), Function.C_CONVENTION);
-        }
-        function.invokeVoid(new Object[] {
-            environment == 0 ? null : new Pointer(environment),
-            instanceName,
-            status,
-            cString(category.fmiName()),
-            cString(escape(message))
-        });
+        sink.message(status, category.fmiName(), escape(message));
     }
 
     /** The message as a printf format that prints it unchanged, with FMI's '#' escaped. */
@@ -91,12 +86,5 @@ final class ImporterLog {
             escaped.append(c);
         }
         return escaped.toString();
-    }
-
-    private static byte[] cString(String text) {
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        byte[] terminated = new byte[utf8.length + 1];
-        System.arraycopy(utf8, 0, terminated, 0, utf8.length);
-        return terminated;
     }
 }

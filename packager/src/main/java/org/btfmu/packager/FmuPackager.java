@@ -22,7 +22,7 @@ import org.btfmu.mission.Mission;
  * documentation/externalDependencies.txt    the Java runtime it needs
  * resources/guid.txt                        the GUID, checked by the slave
  * resources/mission.json                    the mission text as loaded
- * resources/lib/bt-fmu-runtime.jar          bt-core + slave + JNA + Jackson
+ * resources/lib/bt-fmu-runtime.jar          bt-core + slave + Jackson
  * resources/lib/SHA256SUMS                  its digest: FMUs with equal runtimes share its classes
  * resources/jre/…                           with --bundle-jre only
  * </pre>

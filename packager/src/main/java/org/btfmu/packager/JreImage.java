@@ -20,12 +20,11 @@ import java.util.stream.Stream;
  *
  * <p>The modules: {@code jdeps --print-module-deps} on the runtime jar names
  * java.base, java.desktop, java.sql and jdk.unsupported. java.desktop is
- * referenced only by JNA's AWT window helpers and Jackson's optional java.beans
- * support, java.sql only by Jackson's optional SQL date handlers; the FMU uses
- * neither, so the image holds java.base, java.logging (JNA's and Jackson's
- * logging) and jdk.unsupported (sun.misc.Unsafe): 46 MB unpacked, 15.6 MB
- * deflated (JDK 17.0.15). BundledJreTest runs every example and JNA in this
- * image. {@code bin/java} stays so the runtime can be checked by hand.
+ * referenced only by Jackson's optional java.beans support, java.sql only by
+ * Jackson's optional SQL date handlers; the FMU uses neither, so the image holds
+ * java.base, java.logging (Jackson's logging) and jdk.unsupported
+ * (sun.misc.Unsafe): 46 MB unpacked, 15.6 MB deflated (JDK 17.0.15).
+ * BundledJreTest runs every example and C memory access in this image. {@code bin/java} stays so the runtime can be checked by hand.
  */
 final class JreImage {
 

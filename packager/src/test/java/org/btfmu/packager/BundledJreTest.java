@@ -67,7 +67,7 @@ class BundledJreTest {
     }
 
     @Test
-    void runtimeRunsEveryExampleAndJna() throws Exception {
+    void runtimeRunsEveryExampleAndReachesCMemory() throws Exception {
         List<String> command = new ArrayList<>(List.of(jre.resolve("bin/java").toString(), "-cp",
                 extracted.resolve("resources/lib/bt-fmu-runtime.jar") + java.io.File.pathSeparator
                         + "target/test-classes",
@@ -78,7 +78,7 @@ class BundledJreTest {
         for (Path example : examples) {
             assertTrue(output.contains(example + ": "), output);
         }
-        assertTrue(output.contains("jna: 2.5"), output);
+        assertTrue(output.contains("C memory: 2.5"), output);
     }
 
     @Test

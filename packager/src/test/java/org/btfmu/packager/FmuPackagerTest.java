@@ -76,12 +76,14 @@ class FmuPackagerTest {
             }
         }
         for (String needed : List.of("org/btfmu/fmu/ModelVariables.class",
-                "org/btfmu/mission/MissionLoader.class", "com/sun/jna/Native.class",
+                "org/btfmu/fmu/ImporterLogger.class", "org/btfmu/mission/MissionLoader.class",
                 "com/fasterxml/jackson/databind/ObjectMapper.class")) {
             assertTrue(classes.contains(needed), needed);
         }
         assertFalse(classes.stream().anyMatch(c -> c.startsWith("org/btfmu/packager/")),
                 "the packager stays out of the FMU");
+        assertFalse(classes.stream().anyMatch(c -> c.startsWith("com/sun/jna/")),
+                "the shim calls the importer's logger: no JNA in the FMU");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package org.btfmu.packager;
 
-import com.sun.jna.Memory;
+import java.lang.reflect.Field;
 import java.nio.file.Path;
 import org.btfmu.core.EngineException;
 import org.btfmu.core.ProcessingMode;
@@ -10,8 +10,9 @@ import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
 
 /**
- * Runs what an FMU runs (mission loading with Jackson, the engine, JNA's native
- * memory) inside a bundled Java runtime, to prove its module set is enough.
+ * Runs what an FMU runs (mission loading with Jackson, the engine, C memory through
+ * sun.misc.Unsafe as the slave reads and writes it) inside a bundled Java runtime, to
+ * prove its module set is enough.
  * Started by {@link JreImageTest} with the image's {@code bin/java} and only the
  * runtime jar and this class on the class path.
  */
@@ -20,7 +21,7 @@ public final class RuntimeProbe {
     private RuntimeProbe() {
     }
 
-    public static void main(String[] missions) {
+    public static void main(String[] missions) throws ReflectiveOperationException {
         for (String file : missions) {
             Mission mission = MissionLoader.load(Path.of(file));
             ModelVariables variables = ModelVariables.of(mission);
@@ -36,9 +37,12 @@ public final class RuntimeProbe {
             }
             System.out.println(file + ": " + variables.size() + " variables, " + run);
         }
-        try (Memory memory = new Memory(8)) {
-            memory.setDouble(0, 2.5);
-            System.out.println("jna: " + memory.getDouble(0));
-        }
+        Field field = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+        field.setAccessible(true);
+        sun.misc.Unsafe unsafe = (sun.misc.Unsafe) field.get(null);
+        long address = unsafe.allocateMemory(8);
+        unsafe.putDouble(address, 2.5);
+        System.out.println("C memory: " + unsafe.getDouble(address));
+        unsafe.freeMemory(address);
     }
 }
