@@ -43,7 +43,12 @@
  * active); a move between transient statuses while not activated is final for the same
  * inputs, so it is not re-checked.
  * <b>Event-driven</b> processing evaluates only marked tasks, so the cost of an input
- * change grows with the depth of the affected paths, not the size of the tree.
+ * change grows with the depth of the affected paths, not the size of the tree. Before it
+ * marks a task for a changed slot it asks the task for the flags its predicates give now
+ * ({@code TaskNode.inputFlags}; Condition and Action answer): if they equal the flags of its
+ * last evaluation, nothing can change and the task is not marked. This is the zero-crossing
+ * test of the continuous-time original: an input that moves without crossing a threshold
+ * costs a predicate check, not an event.
  * <b>Ticked</b> processing evaluates every task in every sweep and stops after a sweep in
  * which nothing changed. Since every task's evaluation is a function of what marks it,
  * evaluating an unmarked task changes nothing, and both modes reach the same statuses and
