@@ -5,6 +5,9 @@
  *
  *   importer <scenario> <fmu-dir> <guid> [<fmu-dir-2> <guid-2>]
  *
+ * (Scenario "race" starts a JVM of its own first, from JAVA_HOME, as a Java-based
+ * tool has one.)
+ *
  * (Timings of the native call path: benchmarks/src/main/c/native_bench.c.)
  *
  * The FMU is the extracted FMU of missions/shim_test.json (value references
@@ -20,6 +23,7 @@
 #include <string.h>
 #include <dirent.h>
 #include <time.h>
+#include <jni.h>
 
 
 #include "fmi2.h"
@@ -220,14 +224,20 @@ static void set_real(Fmu *fmu, fmi2Component c, fmi2ValueReference vr, double va
     CHECK(fmu->setReal(c, &vr, 1, &value) == fmi2OK, "fmi2SetReal(vr=%u, %g) failed", vr, value);
 }
 
-/* Instantiated, set up from 0 (stop 100 if stop > 0), initialized with altitude = 0. */
-static fmi2Component initialized(Fmu *fmu, const char *name, double stop)
+/* Set up from 0 (stop 100 if stop > 0), initialized with altitude = 0. */
+static void initialize(Fmu *fmu, fmi2Component c, double stop)
 {
-    fmi2Component c = instantiate(fmu, name);
     OK(fmu->setupExperiment(c, fmi2False, 0, 0, stop > 0, stop));
     OK(fmu->enterInitializationMode(c));
     set_real(fmu, c, VR_ALTITUDE, 0);
     OK(fmu->exitInitializationMode(c));
+}
+
+/* Instantiated and initialized. */
+static fmi2Component initialized(Fmu *fmu, const char *name, double stop)
+{
+    fmi2Component c = instantiate(fmu, name);
+    initialize(fmu, c, stop);
     return c;
 }
 
@@ -457,11 +467,9 @@ static void instances(Fmu *fmu)
     fmu->freeInstance(b);
 }
 
-/* Two different FMUs in one process: two copies of the shim, one class loader (equal runtime jars). */
-static void two_fmus(Fmu *first, Fmu *second)
+/* Instances of two different FMUs keep their own state (a ends its climb, b cruises at 5x). */
+static void independent(Fmu *first, fmi2Component a, Fmu *second, fmi2Component b)
 {
-    fmi2Component a = initialized(first, "first", 0);
-    fmi2Component b = initialized(second, "second", 0);
     set_real(first, a, VR_ALTITUDE, 150);
     set_real(second, b, VR_ALTITUDE, 150);
     set_real(second, b, VR_GAIN, 5);
@@ -473,6 +481,79 @@ static void two_fmus(Fmu *first, Fmu *second)
     CHECK(real(second, b, VR_TARGET) == 750, "second: target %g", real(second, b, VR_TARGET));
     first->freeInstance(a);
     second->freeInstance(b);
+}
+
+/* Two different FMUs in one process: two copies of the shim, one class loader (equal runtime jars). */
+static void two_fmus(Fmu *first, Fmu *second)
+{
+    fmi2Component a = initialized(first, "first", 0);
+    fmi2Component b = initialized(second, "second", 0);
+    independent(first, a, second, b);
+}
+
+/* A JVM started by the importer from JAVA_HOME, before any FMU: the shim must use it. */
+static void start_jvm(void)
+{
+    const char *home = getenv("JAVA_HOME");
+    char path[PATH_MAX];
+    snprintf(path, sizeof path, "%s/lib/server/libjvm.so", home != NULL ? home : "");
+    void *libjvm = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    CHECK(libjvm != NULL, "cannot load %s: %s", path, dlerror());
+    jint (*create)(JavaVM **, void **, void *) = NULL;
+    if (libjvm != NULL) {
+        *(void **)&create = dlsym(libjvm, "JNI_CreateJavaVM");
+    }
+    JavaVMOption options[] = {{"-Xrs", NULL}};
+    JavaVMInitArgs args = {JNI_VERSION_1_8, 1, options, JNI_FALSE};
+    JavaVM *vm;
+    JNIEnv *env;
+    CHECK(create != NULL && create(&vm, (void **)&env, &args) == JNI_OK, "JNI_CreateJavaVM failed");
+}
+
+typedef struct {
+    Fmu *fmu;
+    const char *name;
+    pthread_barrier_t *start;
+    fmi2Component c;
+} InstantiateJob;
+
+static void *instantiate_on_thread(void *argument)
+{
+    InstantiateJob *job = argument;
+    pthread_barrier_wait(job->start);
+    job->c = job->fmu->instantiate(job->name, fmi2CoSimulation, job->fmu->guid,
+                                   job->fmu->location, &callbacks, fmi2False, fmi2False);
+    return NULL;
+}
+
+/*
+ * Two FMUs with equal runtime jars instantiated at the same moment from two new threads, in
+ * a running JVM that has seen neither: both race to define the JVM-wide registry of runtime
+ * class loaders and to create their runtime's loader. (Racing to create the JVM itself is not
+ * safe before Java 21, whose JNI_GetCreatedJavaVMs no longer returns a JVM still starting.)
+ */
+static void race(Fmu *first, Fmu *second)
+{
+    start_jvm();
+    pthread_barrier_t start;
+    pthread_barrier_init(&start, NULL, 2);
+    InstantiateJob jobs[2] = {{first, "first", &start, NULL}, {second, "second", &start, NULL}};
+    pthread_t threads[2];
+    for (int i = 0; i < 2; i++) {
+        CHECK(pthread_create(&threads[i], NULL, instantiate_on_thread, &jobs[i]) == 0,
+              "pthread_create");
+    }
+    for (int i = 0; i < 2; i++) {
+        pthread_join(threads[i], NULL);
+    }
+    pthread_barrier_destroy(&start);
+    CHECK(jobs[0].c != NULL && jobs[1].c != NULL, "fmi2Instantiate returned NULL: %s",
+          last_message);
+    if (jobs[0].c != NULL && jobs[1].c != NULL) {
+        initialize(first, jobs[0].c, 0);
+        initialize(second, jobs[1].c, 0);
+        independent(first, jobs[0].c, second, jobs[1].c);
+    }
 }
 
 typedef struct {
@@ -618,6 +699,9 @@ int main(int argc, char **argv)
     } else if (strcmp(scenario, "two-fmus") == 0 && argc >= 6) {
         load(&second, argv[4], argv[5]);
         two_fmus(&fmu, &second);
+    } else if (strcmp(scenario, "race") == 0 && argc >= 6) {
+        load(&second, argv[4], argv[5]);
+        race(&fmu, &second);
     } else if (strcmp(scenario, "thread") == 0) {
         thread(&fmu);
     } else if (strcmp(scenario, "state") == 0) {

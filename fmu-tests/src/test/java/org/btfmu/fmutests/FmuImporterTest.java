@@ -65,6 +65,18 @@ class FmuImporterTest {
     }
 
     @Test
+    void twoFmusInstantiatedAtOnceFromTwoThreadsShareOneLoader() throws Exception {
+        Path log = classLoadLog("race");
+        // The importer starts this JVM itself (not the shim), so the option goes the JVM's own way.
+        run(first, Map.of("JAVA_HOME", System.getProperty("java.home"), "JAVA_TOOL_OPTIONS",
+                "-Xlog:class+load=info:file=" + log), List.of("BTFMU_LIBJVM"), "race",
+                second.directory().toString(), second.guid());
+        // (The registry's class may be parsed twice: the copy that loses the race to define it
+        // uses the winner's.)
+        assertEquals(1, loadsOf("org.btfmu.fmu.FmiEntry", log), "one class loader for both");
+    }
+
+    @Test
     void anFmuWithAnotherRuntimeJarGetsItsOwnClasses() throws Exception {
         FmuFixture other = FmuFixture.build(Path.of("target/fixtures"), "shim_test.json",
                 "shim_test_other_runtime");
