@@ -2,7 +2,7 @@
  * Loads one FMU's Java runtime: the class loader over the jars in resources/lib
  * (parent: the platform class loader, so two versions of this product coexist in
  * one process) and the FmiEntry class in it. FMUs whose runtime jars are
- * byte-identical share one loader JVM-wide (RuntimeLoaders); each copy of this
+ * byte-identical share one loader JVM-wide (RuntimeLoader); each copy of this
  * library keeps what it found for the life of the process, so that freeing and
  * instantiating again costs no class loading.
  */
@@ -197,23 +197,22 @@ static void runtime_key(const char *resources, char *key, size_t size)
 }
 
 /*
- * org.btfmu.shim.RuntimeLoaders (native/src/main/boot), the JVM-wide registry of runtime class
- * loaders: every FMU has its own copy of this library, so the registry lives in the JVM, in
- * the boot class loader. Defined by the first copy that needs it; a copy that loses the race
- * to define it finds the winner's.
+ * org.btfmu.shim.RuntimeLoader (native/src/main/boot): the runtime class loader, with the
+ * JVM-wide registry of them. Every FMU has its own copy of this library, so the registry
+ * lives in the JVM, in the boot class loader: defined by the first copy that needs it; a
+ * copy that loses the race to define it finds the winner's.
  */
 __asm__(".section .rodata\n"
-        ".globl runtime_loaders_class\n"
-        ".hidden runtime_loaders_class\n"
-        "runtime_loaders_class:\n"
-        ".incbin \"" RUNTIME_LOADERS_CLASS "\"\n"
-        ".globl runtime_loaders_class_end\n"
-        ".hidden runtime_loaders_class_end\n"
-        "runtime_loaders_class_end:\n"
+        ".globl runtime_loader_class\n"
+        ".hidden runtime_loader_class\n"
+        "runtime_loader_class:\n"
+        ".incbin \"" RUNTIME_LOADER_CLASS "\"\n"
+        ".globl runtime_loader_class_end\n"
+        ".hidden runtime_loader_class_end\n"
+        "runtime_loader_class_end:\n"
         ".previous\n");
-extern const jbyte runtime_loaders_class[], runtime_loaders_class_end[];
+extern const jbyte runtime_loader_class[], runtime_loader_class_end[];
 
-#define REGISTRY_CLASS "org/btfmu/shim/RuntimeLoaders"
 
 static jclass boot_class(JNIEnv *env, const char *dotted_name)
 {
@@ -232,18 +231,19 @@ static jclass boot_class(JNIEnv *env, const char *dotted_name)
     return found;
 }
 
-static jclass registry(JNIEnv *env)
+static jclass runtime_loader(JNIEnv *env)
 {
-    jclass registry = boot_class(env, "org.btfmu.shim.RuntimeLoaders");
-    if (registry == NULL) {
-        registry = (*env)->DefineClass(env, REGISTRY_CLASS, NULL, runtime_loaders_class,
-                                       (jsize)(runtime_loaders_class_end - runtime_loaders_class));
-        if (registry == NULL) {
+    jclass found = boot_class(env, "org.btfmu.shim.RuntimeLoader");
+    if (found == NULL) {
+        found = (*env)->DefineClass(env, "org/btfmu/shim/RuntimeLoader", NULL,
+                                    runtime_loader_class,
+                                    (jsize)(runtime_loader_class_end - runtime_loader_class));
+        if (found == NULL) {
             (*env)->ExceptionClear(env); /* another copy defined it first */
-            registry = boot_class(env, "org.btfmu.shim.RuntimeLoaders");
+            found = boot_class(env, "org.btfmu.shim.RuntimeLoader");
         }
     }
-    return registry;
+    return found;
 }
 
 /*
@@ -274,15 +274,15 @@ static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *erro
     }
     int ok = 0;
     jobjectArray jars = jar_paths(env, resources, error, size);
-    jclass loaders = jars ? registry(env) : NULL;
-    jmethodID get_loader = loaders ? (*env)->GetStaticMethodID(
-        env, loaders, "loader", "(Ljava/lang/String;[Ljava/lang/String;)Ljava/lang/ClassLoader;")
-                                   : NULL;
-    jclass class_loader = get_loader ? (*env)->FindClass(env, "java/lang/ClassLoader") : NULL;
+    jclass loaders = jars ? runtime_loader(env) : NULL;
+    jmethodID loader_of = loaders ? (*env)->GetStaticMethodID(
+        env, loaders, "of", "(Ljava/lang/String;[Ljava/lang/String;)Ljava/lang/ClassLoader;")
+                                  : NULL;
+    jclass class_loader = loader_of ? (*env)->FindClass(env, "java/lang/ClassLoader") : NULL;
     jmethodID load_class = class_loader ? (*env)->GetMethodID(
         env, class_loader, "loadClass", "(Ljava/lang/String;)Ljava/lang/Class;") : NULL;
     jstring key = load_class ? (*env)->NewStringUTF(env, runtime->key) : NULL;
-    jobject loader = key ? (*env)->CallStaticObjectMethod(env, loaders, get_loader, key, jars)
+    jobject loader = key ? (*env)->CallStaticObjectMethod(env, loaders, loader_of, key, jars)
                          : NULL;
     jstring name = loader ? (*env)->NewStringUTF(env, ENTRY_CLASS) : NULL;
     jclass entry = name ? (jclass)(*env)->CallObjectMethod(env, loader, load_class, name) : NULL;
