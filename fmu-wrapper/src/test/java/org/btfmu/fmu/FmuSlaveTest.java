@@ -285,6 +285,41 @@ class FmuSlaveTest {
     }
 
     @Test
+    void inputsSetAfterQuietStepsAreStillSettledAtTheirInstant() {
+        slave = create(true);
+        initialize(0);
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(OK, slave.doStep(1, 1, true)); // nothing set: nothing to settle before
+        assertEquals(OK, setReal(ALTITUDE, 150));
+        messages.clear();
+        assertEquals(OK, slave.doStep(2, 1, true));
+        assertTrue(statusChanges().stream().anyMatch(m -> m.startsWith("t=2.0 unit/plan/climb")),
+                "the climb ends at t=2, where the input changed: " + statusChanges());
+    }
+
+    @Test
+    void aRestoredStateIsSettledAtItsInstantBeforeTheNextStep() {
+        slave = create(true);
+        initialize(0);
+        assertEquals(OK, setReal(ALTITUDE, 150));
+        Memory state = new Memory(8);
+        state.setLong(0, 0);
+        assertEquals(OK, slave.getFMUstate(address(state)), "taken before the input settled");
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(OK, slave.setFMUstate(state.getLong(0)));
+        messages.clear();
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertTrue(statusChanges().stream().anyMatch(m -> m.startsWith("t=0.0 unit/plan/climb")),
+                "as the first time, the climb ends at t=0: " + statusChanges());
+        assertEquals(300, getReal(TARGET));
+    }
+
+    List<String> statusChanges() {
+        return messages.stream().filter(m -> m.category().equals("logTaskStatus"))
+                .map(Message::text).toList();
+    }
+
+    @Test
     void theMissionFilesTickedProcessingSeesInputsOnlyAtTheNextTick() {
         slave = create(MISSION.replace("{\"name\": \"unit\",",
                 "{\"name\": \"unit\", \"processing\": {\"mode\": \"ticked\", \"period\": 2},"), false);
