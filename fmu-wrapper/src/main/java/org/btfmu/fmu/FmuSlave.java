@@ -425,7 +425,9 @@ final class FmuSlave {
             var after = tree.counters();
             log.log(OK, LogCategory.EVENTS, "step to t=" + end + ": "
                     + (after.timeEvents() - before.timeEvents()) + " time events, "
-                    + (after.eventIterations() - before.eventIterations()) + " event iterations");
+                    + (after.eventIterations() - before.eventIterations()) + " event iterations, "
+                    + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations, "
+                    + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
         }
         return OK;
     }

@@ -475,6 +475,27 @@ class FmuSlaveTest {
     }
 
     @Test
+    void theEventsCategoryReportsTheWorkOfEveryStep() {
+        slave = create(true);
+        initialize(0);
+        assertEquals(OK, setReal(ALTITUDE, 50)); // still below climb_to
+        messages.clear();
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(List.of("step to t=1.0: 0 time events, 0 event iterations, 0 task evaluations,"
+                + " 1 predicate checks"), stepReports(), "the climb's predicate checked, nothing flipped");
+        assertEquals(OK, setReal(ALTITUDE, 150)); // the climb is done
+        messages.clear();
+        assertEquals(OK, slave.doStep(1, 1, true));
+        String report = stepReports().get(0);
+        assertTrue(report.matches("step to t=2.0: 0 time events, [1-9]\\d* event iterations, [1-9]\\d* task"
+                + " evaluations, 1 predicate checks"), report);
+    }
+
+    List<String> stepReports() {
+        return messages.stream().filter(m -> m.category().equals("logEvents")).map(Message::text).toList();
+    }
+
+    @Test
     void stringsRoundTripAndMessagesAreEscapedForThePrintfLikeLogger() {
         initialize(0);
         Memory value = new Memory(8);
