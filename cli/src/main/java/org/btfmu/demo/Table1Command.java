@@ -19,10 +19,8 @@ import org.btfmu.core.TreeInstance;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.cosim.InputReplay;
-import org.btfmu.mission.Causality;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
-import org.btfmu.mission.Variable;
 import org.btfmu.packager.FmuBuildException;
 import org.btfmu.testfmus.PlantFmu;
 import picocli.CommandLine.Command;
@@ -221,43 +219,19 @@ public final class Table1Command implements Callable<Integer> {
     private record Replay(Counters counters, long statusChanges, boolean matches) {
     }
 
-    /**
-     * Drives the mission's engine as the slave does (start at exit of initialization;
-     * per step: settle the inputs of t unless ticked, then advance to t + h) with the
-     * recorded plant outputs as inputs, and compares its outputs with the FMU's.
-     */
+    /** The engine replayed with the recorded plant outputs, its outputs compared with the FMU's. */
     private static Replay replay(Mission mission, ProcessingMode mode, Recording r) {
         TreeInstance tree = new TreeInstance(mission.tree(), mode);
         long[] changes = {0};
         tree.addStatusListener((time, task, path, old, now) -> changes[0]++);
-        List<Variable> inputs = mission.variables().stream().filter(v -> v.causality() == Causality.INPUT).toList();
-        List<double[]> inputValues = inputs.stream().map(v -> r.values("plant." + v.name())).toList();
         int[] recordedMode = r.integers("mission.mode");
         double[] recordedTarget = r.values("mission.target_altitude");
         int modeSlot = slot(mission, "mode");
         int targetSlot = slot(mission, "target_altitude");
-        double[] t = r.times();
-        boolean matches = true;
-        for (int i = 0; i < t.length; i++) {
-            if (i == 0) {
-                setInputs(tree, inputs, inputValues, 0);
-                tree.start(t[0]);
-            } else {
-                if (!mode.isTicked()) {
-                    tree.settle();
-                }
-                tree.advanceTo(t[i]);
-                setInputs(tree, inputs, inputValues, i);
-            }
-            matches &= tree.getInteger(modeSlot) == recordedMode[i] && tree.getReal(targetSlot) == recordedTarget[i];
-        }
-        return new Replay(tree.counters(), changes[0], matches);
-    }
-
-    private static void setInputs(TreeInstance tree, List<Variable> inputs, List<double[]> values, int row) {
-        for (int k = 0; k < inputs.size(); k++) {
-            tree.setReal(inputs.get(k).slot(), values.get(k)[row]);
-        }
+        boolean[] matches = {true};
+        EngineReplay.run(mission, tree, r, i -> matches[0] &= tree.getInteger(modeSlot) == recordedMode[i]
+                && tree.getReal(targetSlot) == recordedTarget[i]);
+        return new Replay(tree.counters(), changes[0], matches[0]);
     }
 
     private static int slot(Mission mission, String name) {

@@ -9,11 +9,10 @@ import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.Status;
 import org.btfmu.core.TreeInstance;
 import org.btfmu.cosim.CoSimulationException;
+import org.btfmu.demo.EngineReplay;
 import org.btfmu.demo.Recording;
-import org.btfmu.mission.Causality;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
-import org.btfmu.mission.Variable;
 import org.btfmu.testfmus.PlantFmu;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,34 +76,25 @@ class ChatteringTest {
         // the slave drives it: one check activation and one take-off activation per step.
         Mission mission = MissionLoader.load(dir.resolve("traffic-circuit-chattering-instant.json"));
         TreeInstance tree = new TreeInstance(mission.tree(), ProcessingMode.EVENT_DRIVEN);
-        double[] t = r.times();
-        int[] checkActivations = new int[t.length];
-        int[] takeOffActivations = new int[t.length];
-        int[] step = {0};
+        int[] checkActivations = {0};
+        int[] takeOffActivations = {0};
         tree.addStatusListener((time, task, path, old, now) -> {
             if (now == Status.ACTIVATING && path.equals(CHECK)) {
-                checkActivations[step[0]]++;
+                checkActivations[0]++;
             }
             if (now == Status.ACTIVATING && path.equals(TAKE_OFF)) {
-                takeOffActivations[step[0]]++;
+                takeOffActivations[0]++;
             }
         });
-        int modeSlot = slot(mission, "mode");
+        int modeSlot = mission.variables().stream().filter(v -> v.name().equals("mode")).findFirst().orElseThrow()
+                .slot();
         int[] mode = r.integers("mission.mode");
-        for (int i = 0; i < t.length; i++) {
-            step[0] = i;
-            if (i == 0) {
-                setInputs(tree, mission, r, 0);
-                tree.start(0);
-            } else {
-                tree.settle();
-                tree.advanceTo(t[i]);
-                setInputs(tree, mission, r, i);
-            }
+        double[] t = r.times();
+        EngineReplay.run(mission, tree, r, i -> {
             assertEquals(mode[i], tree.getInteger(modeSlot), "the replay matches the FMU at t=" + t[i]);
-            assertEquals(1, checkActivations[i], "check activations in the step to t=" + t[i]);
-            assertEquals(1, takeOffActivations[i], "take-off activations in the step to t=" + t[i]);
-        }
+            assertEquals(i + 1, checkActivations[0], "check activations up to t=" + t[i] + ": one per step");
+            assertEquals(i + 1, takeOffActivations[0], "take-off activations up to t=" + t[i] + ": one per step");
+        });
     }
 
     @Test
@@ -127,24 +117,5 @@ class ChatteringTest {
             }
         }
         return count;
-    }
-
-    private static int slot(Mission mission, String name) {
-        return mission.variables().stream().filter(v -> v.name().equals(name)).findFirst().orElseThrow().slot();
-    }
-
-    private static void setInputs(TreeInstance tree, Mission mission, Recording r, int row) {
-        for (Variable v : mission.variables()) {
-            if (v.causality() != Causality.INPUT) {
-                continue;
-            }
-            double value = r.values("plant." + v.name())[row];
-            switch (v.type()) {
-                case REAL -> tree.setReal(v.slot(), value);
-                case INTEGER -> tree.setInteger(v.slot(), (int) value);
-                case BOOLEAN -> tree.setBoolean(v.slot(), value != 0);
-                case STRING -> throw new IllegalStateException("no String inputs in this mission");
-            }
-        }
     }
 }
