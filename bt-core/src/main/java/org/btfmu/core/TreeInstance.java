@@ -79,6 +79,7 @@ public final class TreeInstance implements SlotReader {
     private TreeSet<Integer> recording;
     private String failure;
     private int maxIterations = DEFAULT_MAX_ITERATIONS;
+    private long maxEventsPerAdvance = Long.MAX_VALUE;
     /** Flags (returns | success << 1) of each task's last evaluation, -1 if unknown. */
     private final byte[] lastFlags;
 
@@ -160,6 +161,17 @@ public final class TreeInstance implements SlotReader {
         maxIterations = bound;
     }
 
+    /**
+     * Bound on the time events (ticked: ticks) one {@link #advanceTo} processes before it
+     * stops early; unbounded unless set.
+     */
+    public void setMaxEventsPerAdvance(long bound) {
+        if (bound < 1) {
+            throw new IllegalArgumentException("event bound must be at least 1, got " + bound);
+        }
+        maxEventsPerAdvance = bound;
+    }
+
     // ------------------------------------------------------------------ time
 
     /** Settles the first instant at {@code t0}. Call once, after setting the initial inputs. */
@@ -190,13 +202,17 @@ public final class TreeInstance implements SlotReader {
     /**
      * Processes every time event in (time(), t] at its own time with the inputs held
      * (ticked: every grid point {@code t0 + k·period} in that interval), then the instant t.
+     * Returns false, with {@link #time()} at the last completed event, if that would take
+     * more than the {@linkplain #setMaxEventsPerAdvance bound} of events: the caller decides
+     * whether to go on from there.
      */
-    public void advanceTo(double t) {
+    public boolean advanceTo(double t) {
         checkStarted("advanceTo");
         if (!(t >= now) || Double.isInfinite(t)) {
             throw new IllegalArgumentException("advanceTo(" + t + "): time must be finite and not before the"
                     + " current time " + now);
         }
+        long events = 0;
         if (mode.isTicked()) {
             double period = mode.period();
             while (true) {
@@ -204,14 +220,20 @@ public final class TreeInstance implements SlotReader {
                 if (at > t + 1e-9 * period) {
                     break;
                 }
+                if (events++ == maxEventsPerAdvance) {
+                    return false;
+                }
                 ticks++;
                 now = Math.max(now, at);
                 settleNow();
             }
             now = t;
-            return;
+            return true;
         }
         while (wakes.peekTime() <= t) {
+            if (events++ == maxEventsPerAdvance) {
+                return false;
+            }
             now = wakes.peekTime();
             timeEvents++;
             while (!wakes.isEmpty() && wakes.peekTime() == now) {
@@ -221,6 +243,7 @@ public final class TreeInstance implements SlotReader {
         }
         now = t;
         settleNow();
+        return true;
     }
 
     public double time() {
