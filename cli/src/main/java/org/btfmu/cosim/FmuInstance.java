@@ -35,6 +35,8 @@ public final class FmuInstance implements AutoCloseable {
     private static final int CO_SIMULATION = 1;
     private static final int OK = 0;
     private static final int WARNING = 1;
+    private static final int DISCARD = 2;
+    private static final int LAST_SUCCESSFUL_TIME = 2;
 
     private final String name;
     private final Path source;
@@ -215,9 +217,24 @@ public final class FmuInstance implements AutoCloseable {
         stepping = true;
     }
 
-    /** fmi2DoStep from the current communication point. */
+    /**
+     * fmi2DoStep from the current communication point. A step the FMU computed only in
+     * part (fmi2Discard) ends the run with how far it got: this master keeps no states to
+     * redo a step from, so it does not retry.
+     */
     public void doStep(double step) {
-        check(fmu.doStep(time, step, true), "fmi2DoStep", null);
+        int status = fmu.doStep(time, step, true);
+        if (status == DISCARD) {
+            String reached;
+            try {
+                reached = "t=" + fmu.getRealStatus(LAST_SUCCESSFUL_TIME);
+            } catch (RuntimeException e) {
+                reached = "an unknown time (fmi2GetRealStatus(fmi2LastSuccessfulTime) failed)";
+            }
+            throw failure("fmi2DoStep", null, "returned fmi2Discard (it computed only up to " + reached
+                    + " of the step to t=" + (time + step) + "; the run stops, no retry: try a smaller --step)");
+        }
+        check(status, "fmi2DoStep", null);
         time += step;
     }
 
