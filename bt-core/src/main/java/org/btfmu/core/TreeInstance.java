@@ -80,6 +80,10 @@ public final class TreeInstance implements SlotReader {
     private String failure;
     private int maxIterations = DEFAULT_MAX_ITERATIONS;
     private long maxEventsPerAdvance = Long.MAX_VALUE;
+    private NonFinite nonFinite = NonFinite.ALLOW;
+    /** The first comparison that saw a non-finite operand since the last check, or null. */
+    private Expression nonFiniteSeen;
+    private final boolean[] nonFiniteWarned;
     /** Flags (returns | success << 1) of each task's last evaluation, -1 if unknown. */
     private final byte[] lastFlags;
 
@@ -143,6 +147,7 @@ public final class TreeInstance implements SlotReader {
         inputCtx = new TaskContext(this);
         lastFlags = new byte[n];
         Arrays.fill(lastFlags, (byte) -1);
+        nonFiniteWarned = new boolean[n];
     }
 
     public TreeDefinition definition() {
@@ -170,6 +175,16 @@ public final class TreeInstance implements SlotReader {
             throw new IllegalArgumentException("event bound must be at least 1, got " + bound);
         }
         maxEventsPerAdvance = bound;
+    }
+
+    /**
+     * What a NaN or infinity reaching a predicate's result, an output or a local does:
+     * {@link NonFinite#ERROR} throws a {@link NonFiniteException} (the instance then needs
+     * {@link #restore}), {@link NonFinite#WARN} tells the warning listeners (once per task),
+     * {@link NonFinite#ALLOW} (the default here; missions default to error) says nothing.
+     */
+    public void setNonFinite(NonFinite policy) {
+        nonFinite = Objects.requireNonNull(policy, "policy");
     }
 
     // ------------------------------------------------------------------ time
@@ -423,6 +438,7 @@ public final class TreeInstance implements SlotReader {
             pendingFlag[pending[k]] = true;
         }
         failure = null;
+        nonFiniteSeen = null;
     }
 
     double wakeTime(int task) {
@@ -576,6 +592,9 @@ public final class TreeInstance implements SlotReader {
         TaskContext c = ctx;
         c.bind(i);
         node.evaluate(c);
+        if (nonFiniteSeen != null) {
+            reachedNonFinite(i, nonFiniteSeen, "a predicate compares a non-finite value");
+        }
         lastFlags[i] = (byte) ((c.returns ? 1 : 0) | (c.success ? 2 : 0));
         byte prev = status[i];
         byte nx = (byte) StatusCycle.next(STATUSES[prev], active[i], c.returns, c.success, c.switching).ordinal();
@@ -624,6 +643,9 @@ public final class TreeInstance implements SlotReader {
         }
         if (def.childStart[i + 1] > def.childStart[i]) {
             node.activateChildren(c);
+        }
+        if (nonFiniteSeen != null) {
+            reachedNonFinite(i, nonFiniteSeen, "a predicate compares a non-finite value");
         }
         if (slotCount > 0) {
             drainSlots();
@@ -721,16 +743,57 @@ public final class TreeInstance implements SlotReader {
         }
     }
 
-    void assign(Assignment a) {
+    void assign(int task, Assignment a) {
         int s = a.slot();
         Expression x = a.value();
         switch (SLOT_TYPES[def.slotTypes[s]]) {
-            case REAL -> realBase[s] = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
+            case REAL -> {
+                double v = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
+                if (!Double.isFinite(v)) {
+                    reachedNonFinite(task, x, "the assignment to " + slotDescription(s) + " gives " + v);
+                }
+                realBase[s] = v;
+            }
             case INTEGER -> intBase[s] = x.evalInteger(this);
             case BOOLEAN -> intBase[s] = x.evalBoolean(this) ? 1 : 0;
             case STRING -> stringBase[s] = Objects.requireNonNull(x.evalString(this), "string value");
         }
+        if (nonFiniteSeen != null) {
+            reachedNonFinite(task, nonFiniteSeen, "the assignment to " + slotDescription(s)
+                    + " compares a non-finite value");
+        }
         recompute(s);
+    }
+
+    // ------------------------------------------------------------------ non-finite values
+
+    @Override
+    public void nonFinite(Expression comparison) {
+        if (nonFiniteSeen == null && nonFinite != NonFinite.ALLOW) {
+            nonFiniteSeen = comparison;
+        }
+    }
+
+    /** A non-finite value reached a result of the task: fail or warn as the policy says (the slow path). */
+    private void reachedNonFinite(int task, Expression x, String what) {
+        nonFiniteSeen = null;
+        if (nonFinite == NonFinite.ALLOW || nonFinite == NonFinite.WARN && nonFiniteWarned[task]) {
+            return;
+        }
+        String origin = org.btfmu.core.expr.NonFiniteTrace.explain(x, this,
+                slot -> def.blackboard().slot(slot).name());
+        String message = "t=" + now + ": task '" + def.path(task) + "': " + what
+                + (origin == null ? "" : ": " + origin);
+        if (nonFinite == NonFinite.ERROR) {
+            throw new NonFiniteException(message, def.path(task));
+        }
+        nonFiniteWarned[task] = true;
+        warn(message + " (nonFinite is \"warn\": the value stands; reported once per task)");
+    }
+
+    private String slotDescription(int s) {
+        Slot slot = def.blackboard().slot(s);
+        return slot.kind().name().toLowerCase(java.util.Locale.ROOT) + " '" + slot.name() + "'";
     }
 
     /** Sets the visible value of a slot: the first active writer's, else the stored value. */
@@ -763,6 +826,9 @@ public final class TreeInstance implements SlotReader {
             if (winner >= 0) {
                 Expression x = def.writerValue[winner];
                 v = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
+                if (!Double.isFinite(v)) {
+                    reachedNonFinite(def.writerTask[winner], x, slotDescription(s) + " = " + v);
+                }
             } else {
                 if (capture) {
                     realBase[s] = realValue[s];
@@ -797,6 +863,10 @@ public final class TreeInstance implements SlotReader {
             changed = v != intValue[s];
             intValue[s] = v;
         }
+        if (nonFiniteSeen != null && winner >= 0) {
+            reachedNonFinite(def.writerTask[winner], nonFiniteSeen, "the value of " + slotDescription(s)
+                    + " compares a non-finite value");
+        }
         if (changed) {
             slotChanged(s);
         }
@@ -807,6 +877,10 @@ public final class TreeInstance implements SlotReader {
             if (!ticked && lastFlags[t] >= 0) {
                 inputCtx.bind(t);
                 int flags = def.nodes[t].inputFlags(inputCtx);
+                if (nonFiniteSeen != null) {
+                    nonFiniteSeen = null; // the evaluation this forces reports it, for the right task
+                    flags = -1;
+                }
                 if (flags >= 0) {
                     predicateChecks++;
                     if (flags == lastFlags[t]) {

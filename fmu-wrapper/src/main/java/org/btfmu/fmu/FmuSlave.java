@@ -168,6 +168,7 @@ final class FmuSlave {
     private void newTree() {
         tree = new TreeInstance(resources.mission().tree(), processing);
         tree.setMaxEventsPerAdvance(resources.mission().maxEventsPerStep());
+        tree.setNonFinite(resources.mission().nonFinite());
         tree.addStatusListener(this::statusChanged);
         tree.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
     }

@@ -26,9 +26,15 @@ final class Nodes {
         final SlotType type;
         final int depth;
         private final int[] reads;
+        /** The operands, in evaluation order (for {@link NonFiniteTrace}). */
+        final Expression[] operands;
+        /** Where the parser found the operation: 1-based column in {@link #source}; 0 if unknown. */
+        int column;
+        String source;
 
         Node(SlotType type, Expression... children) {
             this.type = type;
+            this.operands = children;
             this.depth = 1 + Arrays.stream(children).mapToInt(Nodes::depth).max().orElse(0);
             this.reads = Arrays.stream(children)
                     .flatMapToInt(child -> IntStream.of(child.reads()))
@@ -38,6 +44,7 @@ final class Nodes {
         /** A leaf that reads one slot. */
         Node(SlotType type, int slot) {
             this.type = type;
+            this.operands = new Expression[0];
             this.depth = 1;
             this.reads = new int[] {slot};
         }
@@ -45,6 +52,20 @@ final class Nodes {
         @Override
         public final SlotType type() {
             return type;
+        }
+
+        /** Records where the parser found this node (set once, while parsing). */
+        final Node at(int column, String source) {
+            if (this.source == null) {
+                this.column = column;
+                this.source = source;
+            }
+            return this;
+        }
+
+        /** The operator or function name, for messages; null for nodes that are not operations. */
+        String symbol() {
+            return null;
         }
 
         @Override
@@ -169,6 +190,11 @@ final class Nodes {
         public int evalInteger(SlotReader slots) {
             return -operand.evalInteger(slots);
         }
+
+        @Override
+        String symbol() {
+            return "-";
+        }
     }
 
     enum ArithmeticOp { ADD, SUB, MUL, DIV }
@@ -206,6 +232,16 @@ final class Nodes {
                 case ADD: return a + b;
                 case SUB: return a - b;
                 default: return a * b;
+            }
+        }
+
+        @Override
+        String symbol() {
+            switch (op) {
+                case ADD: return "+";
+                case SUB: return "-";
+                case MUL: return "*";
+                default: return "/";
             }
         }
     }
@@ -258,9 +294,12 @@ final class Nodes {
                 case REAL: {
                     double a = left.evalReal(slots);
                     double b = right.evalReal(slots);
-                    // IEEE semantics: every comparison with NaN is false except !=.
-                    if (a != a || b != b) {
-                        return op == CompareOp.NE;
+                    if (!(Double.isFinite(a) && Double.isFinite(b))) {
+                        slots.nonFinite(this); // the slow path: the engine decides what it means
+                        // IEEE semantics: every comparison with NaN is false except !=.
+                        if (a != a || b != b) {
+                            return op == CompareOp.NE;
+                        }
                     }
                     return op.test(a < b ? -1 : a > b ? 1 : 0);
                 }
@@ -276,6 +315,11 @@ final class Nodes {
         @Override
         public Expression crossing() {
             return crossing;
+        }
+
+        @Override
+        String symbol() {
+            return op.symbol;
         }
     }
 
@@ -398,6 +442,11 @@ final class Nodes {
             int x = argument.evalInteger(slots);
             return function == Function1.ABS ? Math.abs(x) : x;
         }
+
+        @Override
+        String symbol() {
+            return function.name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     enum Function2 { MIN, MAX, ATAN2, HYPOT }
@@ -433,6 +482,11 @@ final class Nodes {
             int b = second.evalInteger(slots);
             return function == Function2.MIN ? Math.min(a, b) : Math.max(a, b);
         }
+
+        @Override
+        String symbol() {
+            return function.name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /** clamp(x, lo, hi) = min(max(x, lo), hi): hi wins if lo > hi. */
@@ -456,6 +510,11 @@ final class Nodes {
         @Override
         public int evalInteger(SlotReader slots) {
             return Math.min(Math.max(value.evalInteger(slots), low.evalInteger(slots)), high.evalInteger(slots));
+        }
+
+        @Override
+        String symbol() {
+            return "clamp";
         }
     }
 }
