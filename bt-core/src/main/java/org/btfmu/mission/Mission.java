@@ -15,10 +15,12 @@ import org.btfmu.core.TreeDefinition;
  * @param nonFinite     what a NaN or infinity reaching a result does (default {@link NonFinite#ERROR})
  * @param maxEventsPerStep bound on the time events (ticked: ticks) one FMU step processes
  *                      (default {@value #DEFAULT_MAX_EVENTS_PER_STEP})
+ * @param warnings      what validation found suspicious but not wrong, e.g. a division whose divisor's
+ *                      declared range contains 0
  */
 public record Mission(String name, String description, List<Variable> variables, TreeDefinition tree,
         boolean statusOutputs, ProcessingMode processing, String sourceText, NonFinite nonFinite,
-        long maxEventsPerStep) {
+        long maxEventsPerStep, List<Problem> warnings) {
 
     /**
      * Default of {@code maxEventsPerStep}: about a tenth of a second of engine work for a
@@ -28,6 +30,7 @@ public record Mission(String name, String description, List<Variable> variables,
 
     public Mission {
         variables = List.copyOf(variables);
+        warnings = List.copyOf(warnings);
         java.util.Objects.requireNonNull(processing, "processing");
         java.util.Objects.requireNonNull(nonFinite, "nonFinite");
         if (maxEventsPerStep < 1) {
@@ -39,6 +42,6 @@ public record Mission(String name, String description, List<Variable> variables,
     public Mission(String name, String description, List<Variable> variables, TreeDefinition tree,
             boolean statusOutputs, ProcessingMode processing, String sourceText) {
         this(name, description, variables, tree, statusOutputs, processing, sourceText, NonFinite.ERROR,
-                DEFAULT_MAX_EVENTS_PER_STEP);
+                DEFAULT_MAX_EVENTS_PER_STEP, List.of());
     }
 }

@@ -8,12 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.btfmu.core.BlackboardDefinition;
 import org.btfmu.core.NonFinite;
 import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskTypeRegistry;
 import org.btfmu.core.TreeDefinition;
+import org.btfmu.core.expr.RangeCheck;
 
 /**
  * Reads and validates mission files. Every problem of a file is collected
@@ -93,14 +95,16 @@ public final class MissionLoader {
             throw new MissionException(sourceName, parseProblems);
         }
         Problems problems = new Problems(document);
-        Mission mission = read(document.root(), problems, registry, json);
+        Problems warnings = new Problems(document);
+        Mission mission = read(document.root(), problems, warnings, registry, json);
         if (problems.count() > 0 || mission == null) {
             throw new MissionException(sourceName, problems.list());
         }
         return mission;
     }
 
-    private static Mission read(JsonNode root, Problems problems, TaskTypeRegistry registry, String text) {
+    private static Mission read(JsonNode root, Problems problems, Problems warnings, TaskTypeRegistry registry,
+            String text) {
         if (!root.isObject()) {
             problems.add("", "a mission must be a JSON object, got " + Problems.kind(root));
             return null;
@@ -132,6 +136,7 @@ public final class MissionLoader {
         }
         BlackboardDefinition blackboard = BlackboardDefinition.of(variables.slots);
         TreeReader trees = new TreeReader(problems, registry, blackboard);
+        trees.warnAboutDomains(warnings, declaredRanges(variables.variables));
         if (root.has("subtrees")) {
             trees.readSubtrees(root.get("subtrees"), "/subtrees");
         }
@@ -146,7 +151,7 @@ public final class MissionLoader {
         try {
             TreeDefinition tree = TreeDefinition.of(blackboard, rootTask);
             return new Mission(name, description, variables.variables, tree, statusOutputs, processing, text, nonFinite,
-                    maxEvents);
+                    maxEvents, warnings.list());
         } catch (IllegalArgumentException e) {
             problems.add("/tree", e.getMessage());
             return null;
@@ -197,6 +202,16 @@ public final class MissionLoader {
             return ProcessingMode.ticked(period.doubleValue());
         }
         return ProcessingMode.EVENT_DRIVEN;
+    }
+
+    /** Each slot's declared [min, max], unbounded where not declared. */
+    private static IntFunction<RangeCheck.Interval> declaredRanges(List<Variable> variables) {
+        RangeCheck.Interval[] ranges = new RangeCheck.Interval[variables.size()];
+        for (Variable v : variables) {
+            ranges[v.slot()] = new RangeCheck.Interval(v.min() == null ? Double.NEGATIVE_INFINITY : v.min(),
+                    v.max() == null ? Double.POSITIVE_INFINITY : v.max());
+        }
+        return slot -> slot < ranges.length && ranges[slot] != null ? ranges[slot] : RangeCheck.Interval.ALL;
     }
 
     /** The {@code nonFinite} option: absent means error. */

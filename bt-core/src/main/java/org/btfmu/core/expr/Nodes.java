@@ -108,7 +108,7 @@ final class Nodes {
     }
 
     static final class Constant extends Node {
-        private final double real;
+        final double real;
         private final int integer;
         private final boolean bool;
         private final String string;
@@ -201,7 +201,7 @@ final class Nodes {
 
     /** + - * /; Integer arithmetic wraps around like Java's int. */
     static final class Arithmetic extends Node {
-        private final ArithmeticOp op;
+        final ArithmeticOp op;
         private final Expression left;
         private final Expression right;
 
@@ -412,7 +412,7 @@ final class Nodes {
 
     /** One-argument functions; for Integer only abs, floor and ceil (the last two: identity). */
     static final class Call1 extends Node {
-        private final Function1 function;
+        final Function1 function;
         private final Expression argument;
 
         Call1(SlotType type, Function1 function, Expression argument) {
@@ -453,7 +453,7 @@ final class Nodes {
 
     /** Two-argument functions; for Integer only min and max. */
     static final class Call2 extends Node {
-        private final Function2 function;
+        final Function2 function;
         private final Expression first;
         private final Expression second;
 
