@@ -86,6 +86,13 @@ public final class TreeInstance implements SlotReader {
     private final boolean[] nonFiniteWarned;
     /** Flags (returns | success << 1) of each task's last evaluation, -1 if unknown. */
     private final byte[] lastFlags;
+    /**
+     * Per task, how many of its children are active, and how many are non-transient
+     * (derived from {@code active} and {@code status}): they let the focus rule skip its
+     * passes over the children when nothing is to change.
+     */
+    private final int[] activeChildren;
+    private final int[] busyChildren;
 
     // observation
     private StatusListener[] listeners = new StatusListener[0];
@@ -148,6 +155,8 @@ public final class TreeInstance implements SlotReader {
         lastFlags = new byte[n];
         Arrays.fill(lastFlags, (byte) -1);
         nonFiniteWarned = new boolean[n];
+        activeChildren = new int[n];
+        busyChildren = new int[n];
     }
 
     public TreeDefinition definition() {
@@ -439,6 +448,12 @@ public final class TreeInstance implements SlotReader {
         }
         failure = null;
         nonFiniteSeen = null;
+        Arrays.fill(activeChildren, 0);
+        Arrays.fill(busyChildren, 0);
+        for (int i = 1; i < status.length; i++) {
+            activeChildren[def.parent[i]] += active[i] ? 1 : 0;
+            busyChildren[def.parent[i]] += status[i] >= ACTIVATING ? 1 : 0;
+        }
     }
 
     double wakeTime(int task) {
@@ -600,6 +615,9 @@ public final class TreeInstance implements SlotReader {
         byte nx = (byte) StatusCycle.next(STATUSES[prev], active[i], c.returns, c.success, c.switching).ordinal();
         if (nx != prev) {
             status[i] = nx;
+            if ((nx >= ACTIVATING) != (prev >= ACTIVATING) && i > 0) {
+                busyChildren[def.parent[i]] += nx >= ACTIVATING ? 1 : -1;
+            }
             boolean wasWriting = writing(prev);
             boolean isWriting = writing(nx);
             if (nx == ACTIVATING && prev == ACCEPT) {
@@ -676,6 +694,7 @@ public final class TreeInstance implements SlotReader {
     void setActive(int parentTask, int child, boolean on) {
         if (active[child] != on) {
             active[child] = on;
+            activeChildren[parentTask] += on ? 1 : -1;
             mark(child);
             mark(parentTask);
         }
@@ -685,27 +704,21 @@ public final class TreeInstance implements SlotReader {
         byte s = status[task];
         boolean on = s == ACTIVATING || s == RUNNING || s == FINISHED || s == ABORTED;
         boolean mayStart = (s == ACTIVATING || s == RUNNING) && !returns;
-        int start = def.childStart[task];
-        int end = def.childStart[task + 1];
-        int focusChild = on && focus >= 0 ? def.childIndex[start + focus] : -1;
-        boolean othersBusy = false;
-        if (focusChild >= 0) {
-            for (int k = start; k < end; k++) {
+        int focusChild = on && focus >= 0 ? def.childIndex[def.childStart[task] + focus] : -1;
+        // One pass at most, and none when no child but the focus is active (the usual case).
+        if (activeChildren[task] > (focusChild >= 0 && active[focusChild] ? 1 : 0)) {
+            for (int k = def.childStart[task], end = def.childStart[task + 1]; k < end; k++) {
                 int c = def.childIndex[k];
-                if (c != focusChild && status[c] >= ACTIVATING) {
-                    othersBusy = true;
-                    break;
+                if (c != focusChild) {
+                    setActive(task, c, false);
                 }
             }
         }
-        for (int k = start; k < end; k++) {
-            int c = def.childIndex[k];
-            boolean want = false;
-            if (c == focusChild) {
-                byte cs = status[c];
-                want = writing(cs) || (mayStart && !othersBusy && (cs == ACCEPT || cs == DEACTIVATING));
-            }
-            setActive(task, c, want);
+        if (focusChild >= 0) {
+            byte cs = status[focusChild];
+            boolean othersBusy = busyChildren[task] > (cs >= ACTIVATING ? 1 : 0);
+            boolean want = writing(cs) || (mayStart && !othersBusy && (cs == ACCEPT || cs == DEACTIVATING));
+            setActive(task, focusChild, want);
         }
     }
 
