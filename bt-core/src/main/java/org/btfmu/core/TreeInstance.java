@@ -34,6 +34,8 @@ public final class TreeInstance implements SlotReader {
     public static final int DEFAULT_MAX_ITERATIONS = 1000;
 
     private final TreeDefinition def;
+    /** The definition's slot types, held here: read on every slot read of every evaluation. */
+    private final byte[] slotTypes;
     private final ProcessingMode mode;
     private final boolean ticked;
     private final TaskContext ctx;
@@ -108,6 +110,7 @@ public final class TreeInstance implements SlotReader {
         this.def = Objects.requireNonNull(definition, "definition");
         this.mode = Objects.requireNonNull(mode, "mode");
         this.ticked = mode.isTicked();
+        this.slotTypes = def.slotTypes;
         int n = def.size();
         int slots = def.blackboard().size();
         status = new byte[n];
@@ -351,7 +354,7 @@ public final class TreeInstance implements SlotReader {
 
     @Override
     public double real(int slot) {
-        return def.slotTypes[slot] == REAL ? realValue[slot] : intValue[slot];
+        return slotTypes[slot] == REAL ? realValue[slot] : intValue[slot];
     }
 
     @Override
@@ -610,9 +613,12 @@ public final class TreeInstance implements SlotReader {
         if (nonFiniteSeen != null) {
             reachedNonFinite(i, nonFiniteSeen, "a predicate compares a non-finite value");
         }
-        lastFlags[i] = (byte) ((c.returns ? 1 : 0) | (c.success ? 2 : 0));
+        int flags = (c.returns ? 1 : 0) | (c.success ? 2 : 0);
+        if (!ticked) {
+            lastFlags[i] = (byte) flags; // for the predicate check of event-driven input changes
+        }
         byte prev = status[i];
-        byte nx = (byte) StatusCycle.next(STATUSES[prev], active[i], c.returns, c.success, c.switching).ordinal();
+        byte nx = StatusCycle.TABLE[prev << 4 | (active[i] ? 8 : 0) | flags << 1 | (c.switching ? 1 : 0)];
         if (nx != prev) {
             status[i] = nx;
             if ((nx >= ACTIVATING) != (prev >= ACTIVATING) && i > 0) {

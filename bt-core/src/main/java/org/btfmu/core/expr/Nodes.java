@@ -275,6 +275,7 @@ final class Nodes {
     static final class Compare extends Node {
         private final CompareOp op;
         private final SlotType operands;
+        private final boolean real;
         private final Expression left;
         private final Expression right;
         private final Expression crossing;
@@ -283,6 +284,7 @@ final class Nodes {
             super(SlotType.BOOLEAN, left, right);
             this.op = op;
             this.operands = left.type();
+            this.real = operands == SlotType.REAL;
             this.left = left;
             this.right = right;
             this.crossing = crossing;
@@ -290,19 +292,19 @@ final class Nodes {
 
         @Override
         public boolean evalBoolean(SlotReader slots) {
-            switch (operands) {
-                case REAL: {
-                    double a = left.evalReal(slots);
-                    double b = right.evalReal(slots);
-                    if (!(Double.isFinite(a) && Double.isFinite(b))) {
-                        slots.nonFinite(this); // the slow path: the engine decides what it means
-                        // IEEE semantics: every comparison with NaN is false except !=.
-                        if (a != a || b != b) {
-                            return op == CompareOp.NE;
-                        }
+            if (real) { // the common case first, without the enum switch
+                double a = left.evalReal(slots);
+                double b = right.evalReal(slots);
+                if (!(Double.isFinite(a) && Double.isFinite(b))) {
+                    slots.nonFinite(this); // the slow path: the engine decides what it means
+                    // IEEE semantics: every comparison with NaN is false except !=.
+                    if (a != a || b != b) {
+                        return op == CompareOp.NE;
                     }
-                    return op.test(a < b ? -1 : a > b ? 1 : 0);
                 }
+                return op.test(a < b ? -1 : a > b ? 1 : 0);
+            }
+            switch (operands) {
                 case INTEGER:
                     return op.test(Integer.compare(left.evalInteger(slots), right.evalInteger(slots)));
                 case BOOLEAN:
