@@ -26,15 +26,12 @@ final class Nodes {
         final SlotType type;
         final int depth;
         private final int[] reads;
-        /** The operands, in evaluation order (for {@link NonFiniteTrace}). */
-        final Expression[] operands;
         /** Where the parser found the operation: 1-based column in {@link #source}; 0 if unknown. */
         int column;
         String source;
 
         Node(SlotType type, Expression... children) {
             this.type = type;
-            this.operands = children;
             this.depth = 1 + Arrays.stream(children).mapToInt(Nodes::depth).max().orElse(0);
             this.reads = Arrays.stream(children)
                     .flatMapToInt(child -> IntStream.of(child.reads()))
@@ -44,7 +41,6 @@ final class Nodes {
         /** A leaf that reads one slot. */
         Node(SlotType type, int slot) {
             this.type = type;
-            this.operands = new Expression[0];
             this.depth = 1;
             this.reads = new int[] {slot};
         }
@@ -61,6 +57,14 @@ final class Nodes {
                 this.source = source;
             }
             return this;
+        }
+
+        /**
+         * The operands in evaluation order, for the slow paths ({@link NonFiniteTrace},
+         * {@link RangeCheck}); built on demand so that the evaluation tree stays small.
+         */
+        Expression[] operands() {
+            return new Expression[0];
         }
 
         /** The operator or function name, for messages; null for nodes that are not operations. */
@@ -168,6 +172,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {operand};
+        }
+
+        @Override
         public double evalReal(SlotReader slots) {
             return operand.evalInteger(slots);
         }
@@ -179,6 +188,11 @@ final class Nodes {
         Negate(Expression operand) {
             super(operand.type(), operand);
             this.operand = operand;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {operand};
         }
 
         @Override
@@ -210,6 +224,11 @@ final class Nodes {
             this.op = op;
             this.left = left;
             this.right = right;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {left, right};
         }
 
         @Override
@@ -291,6 +310,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {left, right};
+        }
+
+        @Override
         public boolean evalBoolean(SlotReader slots) {
             if (real) { // the common case first, without the enum switch
                 double a = left.evalReal(slots);
@@ -336,6 +360,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {left, right};
+        }
+
+        @Override
         public boolean evalBoolean(SlotReader slots) {
             return left.evalBoolean(slots) && right.evalBoolean(slots);
         }
@@ -352,6 +381,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {left, right};
+        }
+
+        @Override
         public boolean evalBoolean(SlotReader slots) {
             return left.evalBoolean(slots) || right.evalBoolean(slots);
         }
@@ -364,6 +398,11 @@ final class Nodes {
         Not(Expression operand) {
             super(SlotType.BOOLEAN, operand);
             this.operand = operand;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {operand};
         }
 
         @Override
@@ -387,6 +426,11 @@ final class Nodes {
             this.condition = condition;
             this.then = then;
             this.otherwise = otherwise;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {condition, then, otherwise};
         }
 
         @Override
@@ -421,6 +465,11 @@ final class Nodes {
             super(type, argument);
             this.function = function;
             this.argument = argument;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {argument};
         }
 
         @Override
@@ -467,6 +516,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {first, second};
+        }
+
+        @Override
         public double evalReal(SlotReader slots) {
             double a = first.evalReal(slots);
             double b = second.evalReal(slots);
@@ -502,6 +556,11 @@ final class Nodes {
             this.value = value;
             this.low = low;
             this.high = high;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {value, low, high};
         }
 
         @Override

@@ -32,13 +32,14 @@ public final class NonFiniteTrace {
         }
         if (node instanceof Nodes.Conditional) {
             // only the branch taken was evaluated
-            String found = origin(node.operands[0], slots, names);
+            Expression[] parts = node.operands();
+            String found = origin(parts[0], slots, names);
             if (found != null) {
                 return found;
             }
-            return origin(node.operands[node.operands[0].evalBoolean(slots) ? 1 : 2], slots, names);
+            return origin(parts[parts[0].evalBoolean(slots) ? 1 : 2], slots, names);
         }
-        for (Expression operand : node.operands) {
+        for (Expression operand : node.operands()) {
             String found = origin(operand, slots, names);
             if (found != null) {
                 return found;
@@ -65,18 +66,19 @@ public final class NonFiniteTrace {
     /** {@code a / b} with the operand values, or {@code f(a, b)} for functions. */
     private static String operation(Nodes.Node node, SlotReader slots) {
         String symbol = node.symbol();
+        Expression[] operands = node.operands();
         StringBuilder text = new StringBuilder();
         boolean function = Character.isLetter(symbol.charAt(0));
         if (function) {
             text.append(symbol).append('(');
-        } else if (node.operands.length == 1) {
+        } else if (operands.length == 1) {
             text.append(symbol);
         }
-        for (int i = 0; i < node.operands.length; i++) {
+        for (int i = 0; i < operands.length; i++) {
             if (i > 0) {
                 text.append(function ? ", " : " " + symbol + " ");
             }
-            text.append(value(node.operands[i], slots));
+            text.append(value(operands[i], slots));
         }
         return function ? text.append(')').toString() : text.toString();
     }

@@ -57,9 +57,10 @@ public final class RangeCheck {
         if (!(e instanceof Nodes.Node node)) {
             return Interval.ALL;
         }
-        Interval[] args = new Interval[node.operands.length];
+        Expression[] operands = node.operands();
+        Interval[] args = new Interval[operands.length];
         for (int i = 0; i < args.length; i++) {
-            args[i] = range(node.operands[i]);
+            args[i] = range(operands[i]);
         }
         if (node.type != SlotType.REAL && node.type != SlotType.INTEGER) {
             return null;
