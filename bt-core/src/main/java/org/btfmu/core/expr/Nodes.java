@@ -295,6 +295,12 @@ final class Nodes {
         private final CompareOp op;
         private final SlotType operands;
         private final boolean real;
+        /**
+         * For the common Real form {@code slot op constant}: the slot (else -1) and the
+         * constant, kept here so that evaluating it touches this node only.
+         */
+        private final int leftSlot;
+        private final double rightConstant;
         private final Expression left;
         private final Expression right;
         private final Expression crossing;
@@ -304,6 +310,9 @@ final class Nodes {
             this.op = op;
             this.operands = left.type();
             this.real = operands == SlotType.REAL;
+            boolean simple = real && left instanceof SlotRead && right instanceof Constant;
+            this.leftSlot = simple ? ((SlotRead) left).slot : -1;
+            this.rightConstant = simple ? ((Constant) right).real : 0;
             this.left = left;
             this.right = right;
             this.crossing = crossing;
@@ -317,8 +326,8 @@ final class Nodes {
         @Override
         public boolean evalBoolean(SlotReader slots) {
             if (real) { // the common case first, without the enum switch
-                double a = left.evalReal(slots);
-                double b = right.evalReal(slots);
+                double a = leftSlot >= 0 ? slots.real(leftSlot) : left.evalReal(slots);
+                double b = leftSlot >= 0 ? rightConstant : right.evalReal(slots);
                 if (!(Double.isFinite(a) && Double.isFinite(b))) {
                     slots.nonFinite(this); // the slow path: the engine decides what it means
                     // IEEE semantics: every comparison with NaN is false except !=.
