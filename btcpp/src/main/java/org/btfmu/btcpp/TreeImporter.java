@@ -348,7 +348,13 @@ public final class TreeImporter {
             SubtreeInfo info = subtreeInfo.computeIfAbsent(ref, k -> new SubtreeInfo());
             NodeModel model = models.get(ref);
             if (model != null) {
-                model.ports.forEach(p -> info.ports.add(p.name));
+                for (PortModel p : model.ports) {
+                    info.ports.add(p.name);
+                    String type = p.type == null ? null : TypeNames.slotType(p.type);
+                    if (type != null) {
+                        hint("p:" + ref + ":" + p.name, type);
+                    }
+                }
             }
             for (String attr : e.attributes().keySet()) {
                 if (!IGNORED.contains(attr) && !attr.startsWith("_")) {
