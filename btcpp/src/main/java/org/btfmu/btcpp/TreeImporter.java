@@ -477,10 +477,10 @@ public final class TreeImporter {
                 describe(w, own, "BT.CPP " + attr + ": checked once when the node starts"
                         + (attr.equals("_skipIf") ? "; skipping counts as SUCCESS." : "."));
                 ArrayNode children = w.putArray("children");
-                children.add(condition("if", predicate(e, attr, code, scope), own + "/", pointer + "/children/0"));
-                children.add(condition("then", attr.equals("_failureIf") ? "false" : "true", own + "/",
+                children.add(condition("check", predicate(e, attr, code, scope), own + "/", pointer + "/children/0"));
+                children.add(condition("result", attr.equals("_failureIf") ? "false" : "true", own + "/",
                         pointer + "/children/1"));
-                inner.addAll(List.of("if", "then"));
+                inner.addAll(List.of("check", "result"));
                 children.add(next(e, scope, pointer + "/children/2", own + "/", pre, post, inner));
             }
             case "_while" -> {
@@ -955,6 +955,7 @@ public final class TreeImporter {
                 throw scriptError(e, attr, s.column(), "'" + s.target() + "' is assigned twice in one script; split"
                         + " it into two Scripts");
             }
+            typeHints(s.value(), scope, null);
             String value = render(e, attr, s.value(), scope);
             if (!s.op().equals(":=") && !s.op().equals("=")) {
                 value = target + " " + s.op().charAt(0) + " (" + value + ")";
@@ -979,7 +980,39 @@ public final class TreeImporter {
         } catch (ScriptSyntax.SyntaxError x) {
             throw scriptError(e, attr, x.column, x.getMessage());
         }
+        typeHints(node, scope, "Boolean");
         return render(e, attr, node, scope);
+    }
+
+    /** Types the keys of an expression from how it uses them: logic wants Booleans, a comparison its other side's type. */
+    private void typeHints(ScriptSyntax.Node n, Scope scope, String expected) {
+        if (n instanceof ScriptSyntax.Key k) {
+            if (expected != null && !bindings.enums.containsKey(k.name())) {
+                hint(slotOf(k.name(), scope), expected);
+            }
+        } else if (n instanceof ScriptSyntax.Unary u) {
+            typeHints(u.operand(), scope, u.op().equals("!") ? "Boolean" : "Real");
+        } else if (n instanceof ScriptSyntax.Binary b) {
+            if (b.isLogic()) {
+                typeHints(b.left(), scope, "Boolean");
+                typeHints(b.right(), scope, "Boolean");
+            } else if (b.isComparison()) {
+                var left = typeOfExpression(b.left(), scope).orElse("Real");
+                var right = typeOfExpression(b.right(), scope).orElse("Real");
+                if (left.startsWith("slot:") && right.startsWith("slot:")) {
+                    union(left.substring(5), right.substring(5));
+                }
+                typeHints(b.left(), scope, right.startsWith("slot:") ? null : right);
+                typeHints(b.right(), scope, left.startsWith("slot:") ? null : left);
+            } else {
+                typeHints(b.left(), scope, "Real");
+                typeHints(b.right(), scope, "Real");
+            }
+        } else if (n instanceof ScriptSyntax.Ternary t) {
+            typeHints(t.condition(), scope, "Boolean");
+            typeHints(t.then(), scope, expected);
+            typeHints(t.otherwise(), scope, expected);
+        }
     }
 
     private String render(XmlElement e, String attr, ScriptSyntax.Node node, Scope scope) {
