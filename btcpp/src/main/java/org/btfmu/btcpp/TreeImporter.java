@@ -133,6 +133,9 @@ public final class TreeImporter {
         XmlElement root = XmlReader.read(mainFile, mainFile.toString());
         readDocument(root, base, main, new ArrayDeque<>(List.of(main)), true);
         bindings = bindings.overriddenBy(user);
+        if (!problems.isEmpty()) {
+            throw new BtcppException(problems);
+        }
         String mainId = mainTree(root);
         collectSubtrees(mainId, new ArrayDeque<>());
         if (!problems.isEmpty()) {

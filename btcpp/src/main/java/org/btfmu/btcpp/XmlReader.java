@@ -55,11 +55,11 @@ final class XmlReader {
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, false);
         factory.setProperty(XMLInputFactory.IS_COALESCING, true);
         XMLStreamReader reader = null;
+        Deque<XmlElement> open = new ArrayDeque<>();
         int line = 1;
         int column = 1;
         try {
             reader = factory.createXMLStreamReader(in);
-            Deque<XmlElement> open = new ArrayDeque<>();
             Deque<Map<String, Integer>> counts = new ArrayDeque<>();
             counts.push(new HashMap<>());
             XmlElement root = null;
@@ -69,14 +69,14 @@ final class XmlReader {
                 line = at.getLineNumber();
                 column = at.getColumnNumber();
                 switch (event) {
-                    case XMLStreamConstants.DTD -> throw new BtcppException(file + ":" + line + ":" + column
-                            + ": a DOCTYPE is not allowed in a tree file");
-                    case XMLStreamConstants.ENTITY_REFERENCE -> throw new BtcppException(file + ":" + line + ":"
-                            + column + ": entity references are not allowed in a tree file");
+                    case XMLStreamConstants.DTD -> throw fail(file, line, column, open,
+                            "a DOCTYPE is not allowed in a tree file");
+                    case XMLStreamConstants.ENTITY_REFERENCE -> throw fail(file, line, column, open,
+                            "entity references are not allowed in a tree file");
                     case XMLStreamConstants.START_ELEMENT -> {
                         if (open.size() >= MAX_DEPTH) {
-                            throw new BtcppException(file + ":" + line + ":" + column + ": elements nested deeper than "
-                                    + MAX_DEPTH + " levels");
+                            throw fail(file, line, column, open, "elements nested deeper than " + MAX_DEPTH
+                                    + " levels");
                         }
                         String name = reader.getLocalName();
                         Map<String, String> attributes = new LinkedHashMap<>();
@@ -109,14 +109,14 @@ final class XmlReader {
                 }
             }
             if (root == null) {
-                throw new BtcppException(file + ":" + line + ":" + column + ": the file has no XML element");
+                throw fail(file, line, column, open, "the file has no XML element");
             }
             return root;
         } catch (XMLStreamException e) {
             Location at = e.getLocation();
-            String where = at != null && at.getLineNumber() > 0 ? at.getLineNumber() + ":" + at.getColumnNumber()
-                    : line + ":" + column;
-            throw new BtcppException(file + ":" + where + ": malformed XML: " + cleanMessage(e));
+            boolean known = at != null && at.getLineNumber() > 0;
+            throw fail(file, known ? at.getLineNumber() : line, known ? at.getColumnNumber() : column, open,
+                    "malformed XML: " + cleanMessage(e));
         } finally {
             if (reader != null) {
                 try {
@@ -126,6 +126,12 @@ final class XmlReader {
                 }
             }
         }
+    }
+
+    /** A problem at a position, with the path of the innermost open element ("/" before the first one). */
+    private static BtcppException fail(String file, int line, int column, Deque<XmlElement> open, String message) {
+        String path = open.isEmpty() ? "/" : open.peek().path();
+        return new BtcppException(file + ":" + line + ":" + column + ": " + path + ": " + message);
     }
 
     /** The parser's message without its "ParseError at [row,col]:" prefix (the location is given already). */
