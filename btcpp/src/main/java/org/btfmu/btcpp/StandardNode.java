@@ -49,8 +49,9 @@ record StandardNode(String btcpp, String task, String children, Map<String, Stri
             new StandardNode("ForceSuccess", "ForceSuccess", "1", Map.of(), Map.of(), "BT.CPP ForceSuccess."),
             new StandardNode("ForceFailure", "ForceFailure", "1", Map.of(), Map.of(), "BT.CPP ForceFailure."),
             new StandardNode("RetryUntilSuccessful", "Retry", "1", Map.of("num_attempts", "attempts"), Map.of(),
-                    "BT.CPP RetryUntilSuccessful: a child that fails without being activated (a condition)"
-                            + " fails it at once instead of being ticked num_attempts times in one tick."),
+                    "BT.CPP RetryUntilSuccessful: only a run counts as an attempt; a child that fails without"
+                            + " being activated (a condition) is waited for instead of being ticked num_attempts times"
+                            + " in one tick."),
             new StandardNode("Repeat", "Loop", "1", Map.of("num_cycles", "count"), Map.of(),
                     "BT.CPP Repeat: an iteration needs the child to be activated and finish; a child that"
                             + " succeeds without activation (a condition) does not spin the loop."),
@@ -70,8 +71,9 @@ record StandardNode(String btcpp, String task, String children, Map<String, Stri
                     "BT.CPP Sleep: milliseconds of simulation time; once elapsed it reports SUCCESS until a"
                             + " reset starts a new run."),
             new StandardNode("Script", "Script", "0", Map.of("code", "code"), Map.of(),
-                    "BT.CPP Script: runs on activation and reports SUCCESS until a reset (a new run of a"
-                            + " non-reactive parent, a loop, a retry); a reactive parent does not run it again."),
+                    "BT.CPP Script: runs on activation and reports SUCCESS until a reset (the end of a run of a"
+                            + " non-reactive parent, a loop or retry iteration); a reactive parent does not run it"
+                            + " again."),
             new StandardNode("ScriptCondition", "Condition", "0", Map.of("code", "predicate"), Map.of(),
                     "BT.CPP ScriptCondition: re-evaluated whenever a key it reads changes."),
             new StandardNode("SetBlackboard", "Script", "0", Map.of(), Map.of(),

@@ -339,4 +339,46 @@ class StandardNodesTest {
         assertEquals(6.0, r.real("x"), "x := 5 through the remapped port, then x += 1 through autoremap");
         assertEquals(FINISHED, r.status("Main/s"));
     }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void eachRunOfASequenceRunsItsScriptAndSleepAgain(ProcessingMode mode) {
+        Run r = run(mode, "<Sequence name=\"top\"><Script name=\"init\" code=\"n := 0\"/>"
+                + "<Repeat name=\"r\" num_cycles=\"3\"><Sequence name=\"s\">"
+                + "<Script name=\"count\" code=\"n += 1\"/><Sleep name=\"nap\" msec=\"1000\"/>"
+                + "<A name=\"a\"/></Sequence></Repeat></Sequence>");
+        r.start();
+        assertEquals(1.0, r.real("n"));
+        assertEquals(0, r.integer("A.request"), "sleeping");
+        r.at(1.5);
+        r.answer("A", OK, 2);
+        assertEquals(2.0, r.real("n"), "the second cycle ran the script again");
+        assertEquals(1, r.integer("A.request"), "and sleeps again before a");
+        r.at(3.5);
+        assertEquals(2, r.integer("A.request"));
+        r.answer("A", OK, 4);
+        r.at(5.5);
+        r.answer("A", OK, 6);
+        assertEquals(3.0, r.real("n"));
+        assertEquals(FINISHED, r.status("Main/top"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void retryRunsARecoveryFallbackAgain(ProcessingMode mode) {
+        Run r = run(mode, "<RetryUntilSuccessful name=\"retry\" num_attempts=\"3\"><Fallback name=\"f\">"
+                + "<Timeout name=\"limit\" msec=\"2000\"><A name=\"a\"/></Timeout>"
+                + "<ForceFailure name=\"recover\"><Sequence name=\"s\"><Script name=\"count\" code=\"k += 1\"/>"
+                + "<B name=\"b\"/></Sequence></ForceFailure></Fallback></RetryUntilSuccessful>");
+        r.start();
+        r.at(2.5);
+        assertEquals(RUNNING, r.status("Main/retry/f/recover/s/b"), "the timeout expired: recovery runs");
+        assertEquals(1.0, r.real("k"));
+        r.answer("B", OK, 3);
+        assertEquals(2, r.integer("A.request"), "the retry started the navigation again");
+        assertEquals(RUNNING, r.status("Main/retry/f/limit/a"));
+        r.answer("A", OK, 4);
+        assertEquals(FINISHED, r.status("Main/retry"));
+        assertEquals(1.0, r.real("k"));
+    }
 }

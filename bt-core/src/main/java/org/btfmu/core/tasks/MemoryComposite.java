@@ -13,14 +13,21 @@ import org.btfmu.core.TaskNode;
  * The result is held until the composite is deactivated; then it starts again from the first
  * child, or, with {@code resume}, from the child that stopped it when that result was the
  * stopping one (BT.CPP's {@code SequenceWithMemory}, which does not restart after a failure).
- * On its own activation it resets its subtree: a fresh run of every child, as BT.CPP finds
- * its children IDLE. Idle, it shows the live results of its children from where it would
- * start, without latching anything.
+ * After each run, once every child has left the non-transient part, it resets its subtree, so
+ * the next run finds its children fresh, as BT.CPP finds them IDLE (a Script runs again, a
+ * Sleep sleeps again). The reset waits for the children to be deactivated (an active task
+ * that is reset may latch again), and the composite stays DEACTIVATING for two more
+ * evaluations after it, until the reset children have been evaluated again: a parent that
+ * activated it at once would have it pass children on their stale results. Idle, it shows the live
+ * results of its children from where it would start, without latching anything.
  */
 abstract class MemoryComposite extends TaskNode {
 
     private static final int NEXT = 0;
     private static final int RESULT = 1; // 0 none, 1 passed all, 2 stopped
+    private static final int RESET_PENDING = 2; // WAITING for the children to leave, then SETTLING, SETTLING - 1
+    private static final int WAITING = 3;
+    private static final int SETTLING = 2;
 
     private final boolean resume;
 
@@ -43,7 +50,7 @@ abstract class MemoryComposite extends TaskNode {
 
     @Override
     protected int intStateSize() {
-        return 2;
+        return 3;
     }
 
     @Override
@@ -58,6 +65,22 @@ abstract class MemoryComposite extends TaskNode {
             return;
         }
         Status self = ctx.status();
+        int reset = ctx.intState(RESET_PENDING);
+        if (reset != 0 && (self == Status.DEACTIVATING || !self.isNonTransient())) {
+            if (reset == WAITING && !childrenActive(ctx)) {
+                ctx.resetSubtree();
+                reset = SETTLING;
+            } else if (reset != WAITING) {
+                reset--;
+            }
+            ctx.setIntState(RESET_PENDING, reset);
+            if (reset != 0) {
+                // Stay DEACTIVATING until the reset children have been evaluated again (a sweep each way).
+                ctx.switching(true);
+                ctx.focus(-1);
+                return;
+            }
+        }
         boolean running = self == Status.ACTIVATING || self == Status.RUNNING;
         int k = next;
         while (k < n) {
@@ -85,16 +108,25 @@ abstract class MemoryComposite extends TaskNode {
         ctx.switchingFromChildren();
     }
 
+    private static boolean childrenActive(TaskContext ctx) {
+        for (int k = 0, n = ctx.childCount(); k < n; k++) {
+            if (ctx.childStatus(k).isNonTransient()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     @Override
     protected void onActivate(TaskContext ctx) {
         ctx.setIntState(RESULT, 0);
-        ctx.resetSubtree();
     }
 
     @Override
     protected void onDeactivate(TaskContext ctx) {
         boolean keep = resume && ctx.intState(RESULT) != 1;
         ctx.setIntState(RESULT, 0);
+        ctx.setIntState(RESET_PENDING, WAITING);
         if (!keep) {
             ctx.setIntState(NEXT, 0);
         }

@@ -12,9 +12,10 @@ import org.btfmu.core.TaskType;
  * Runs its child again each time it aborts, up to {@code attempts} runs (-1: until it
  * succeeds), BT.CPP's {@code RetryUntilSuccessful}. A succeeded child makes it succeed. After
  * an aborted run the retry deactivates the child, waits until it has left the non-transient
- * part, resets its subtree and activates it again. A child that fails without being activated
- * (a condition) fails the retry at once: every further attempt in the same instant would give
- * the same answer. Resets its subtree and its count on its own activation; resettable.
+ * part, resets its subtree and activates it again. Only a run counts as an attempt: a child
+ * that fails without being activated (a condition, or a subtree whose reset is still on its
+ * way) is waited for, not counted. Resets its subtree and its count on its own activation;
+ * resettable.
  */
 public final class Retry extends TaskNode {
 
@@ -72,10 +73,8 @@ public final class Retry extends TaskNode {
             ctx.setIntState(RESTART_PENDING, 1);
         }
         boolean exhausted = attempts > 0 && failures >= attempts;
-        boolean restarted = false;
         if (pending && !child.isNonTransient()) {
             pending = false;
-            restarted = true;
             ctx.setIntState(RESTART_PENDING, 0);
             if (!exhausted) {
                 ctx.resetSubtree();
@@ -83,8 +82,8 @@ public final class Retry extends TaskNode {
         }
         if (exhausted) {
             ctx.returns(true, false);
-        } else if (!pending && !restarted && (child.isSucceeded() || child == Status.FAILURE)) {
-            ctx.returns(true, child.isSucceeded());
+        } else if (!pending && child.isSucceeded()) {
+            ctx.returns(true, true);
         }
         ctx.focus(pending || exhausted ? -1 : 0);
         ctx.switchingFromChildren();
