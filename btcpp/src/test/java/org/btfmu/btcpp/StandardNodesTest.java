@@ -7,6 +7,7 @@ import static org.btfmu.core.Status.FINISHED;
 import static org.btfmu.core.Status.RUNNING;
 import static org.btfmu.core.Status.SUCCESS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import org.btfmu.core.ProcessingMode;
@@ -380,5 +381,26 @@ class StandardNodesTest {
         r.answer("A", OK, 4);
         assertEquals(FINISHED, r.status("Main/retry"));
         assertEquals(1.0, r.real("k"));
+    }
+
+    /** BT.CPP 3: main_tree_to_execute without BTCPP_format, SequenceStar, RetryUntilSuccesful, SubTreePlus __autoremap. */
+    @ParameterizedTest
+    @MethodSource("modes")
+    void formatThreeTrees(ProcessingMode mode) {
+        String xml = "<root main_tree_to_execute=\"Main\"><BehaviorTree ID=\"Main\">"
+                + "<RetryUntilSuccesful name=\"retry\" num_attempts=\"2\"><SequenceStar name=\"s\">"
+                + "<Action ID=\"A\" name=\"a\"/><SubTreePlus ID=\"Count\" name=\"count\" __autoremap=\"true\"/>"
+                + "<Action ID=\"B\" name=\"b\"/></SequenceStar></RetryUntilSuccesful></BehaviorTree>"
+                + "<BehaviorTree ID=\"Count\"><Script code=\"k += 1\"/></BehaviorTree>"
+                + "<TreeNodesModel><Action ID=\"A\"/><Action ID=\"B\"/></TreeNodesModel></root>";
+        Run r = Run.of(dir, xml, null, mode).start();
+        r.answer("A", OK, 1);
+        assertEquals(1.0, r.real("k"), "the autoremapped sub-tree writes the caller's key");
+        r.answer("B", FAIL, 2);
+        assertEquals(1, r.integer("A.request"), "SequenceStar (SequenceWithMemory) resumes at b");
+        assertEquals(RUNNING, r.status("Main/retry/s/b"));
+        r.answer("B", OK, 3);
+        assertEquals(FINISHED, r.status("Main/retry"));
+        assertTrue(r.mission.description().contains("format 3"), r.mission.description());
     }
 }
