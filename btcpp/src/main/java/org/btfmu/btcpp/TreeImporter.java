@@ -35,11 +35,6 @@ import org.btfmu.mission.Problem;
  */
 public final class TreeImporter {
 
-    /** Codes of {@code X.result}: BT.CPP's own NodeStatus values. */
-    static final int RUNNING = 1;
-    static final int SUCCESS = 2;
-    static final int FAILURE = 3;
-
     static final String NATIVE = "btfmu.";
 
     private static final Set<String> CATEGORIES = Set.of("Action", "Condition", "Decorator", "Control");
@@ -67,8 +62,7 @@ public final class TreeImporter {
     private final Map<String, XmlElement> trees = new LinkedHashMap<>();
     private final Map<String, NodeModel> models = new LinkedHashMap<>();
     private final Map<String, SubtreeInfo> subtreeInfo = new LinkedHashMap<>();
-    private final Map<String, String> typeHints = new HashMap<>();
-    private final Map<String, String> unionParent = new HashMap<>();
+    private final KeyTypes types = new KeyTypes();
     private final Map<String, XmlElement> globals = new LinkedHashMap<>();
     private final Map<String, ObjectNode> generatedVariables = new LinkedHashMap<>();
     private final Map<String, ObjectNode> leafSubtrees = new LinkedHashMap<>();
@@ -686,9 +680,9 @@ public final class TreeImporter {
             expr = resolve(source, scope, e, "value");
             union(slot, slotOf(source, scope));
         } else {
-            String type = literalType(value);
+            String type = KeyTypes.literalType(value);
             hint(slot, type);
-            expr = literalOf(value, type);
+            expr = KeyTypes.literalOf(value, type);
         }
         t.putObject("code").put(target, expr);
     }
@@ -901,45 +895,7 @@ public final class TreeImporter {
             def.set("tree", bound.get("tree").deepCopy());
             return def;
         }
-        ObjectNode tree = json.createObjectNode();
-        if (category.equals("Condition")) {
-            def.put("description", "BT.CPP Condition " + id + ": SUCCESS while the FMU input " + id
-                    + ".value is true (default handshake)" + (portTypes.isEmpty() ? "."
-                            : "; its ports are not visible to the plant: bind it to use them."));
-            generated(id + ".value", "input", "Boolean", "the plant's answer to condition " + id);
-            tree.put("type", "Condition");
-            tree.put("predicate", id + ".value");
-        } else {
-            def.put("description", "BT.CPP Action " + id + ", default handshake: activation increments the FMU"
-                    + " output " + id + ".request; the plant echoes it in " + id + ".ack and reports " + id
-                    + ".result (" + RUNNING + " RUNNING, " + SUCCESS + " SUCCESS, " + FAILURE + " FAILURE, BT.CPP's"
-                    + " NodeStatus codes); input ports are FMU outputs " + id + ".<port>, output ports FMU inputs.");
-            generated(id + ".request", "output", "Integer", "incremented each time " + id + " starts");
-            generated(id + ".ack", "input", "Integer", "the last request of " + id + " the plant has taken up");
-            generated(id + ".result", "input", "Integer", "the plant's result of " + id + " for request "
-                    + id + ".ack: 1 running, 2 success, 3 failure");
-            tree.put("type", "Action");
-            tree.put("idleResult", false);
-            tree.putObject("entry").put(id + ".request", id + ".request + 1");
-            ObjectNode outputs = json.createObjectNode();
-            portTypes.forEach((port, type) -> {
-                boolean in = "input".equals(directions.get(port));
-                String variable = id + "." + port;
-                generated(variable, in ? "output" : "input", type, (in ? "input" : "output") + " port " + port
-                        + " of " + id);
-                if (in) {
-                    outputs.put(variable, port);
-                } else {
-                    outputs.put(port, variable);
-                }
-            });
-            if (!outputs.isEmpty()) {
-                tree.set("outputs", outputs);
-            }
-            tree.put("done", id + ".ack == " + id + ".request and " + id + ".result == " + SUCCESS);
-            tree.put("fail", id + ".ack == " + id + ".request and " + id + ".result == " + FAILURE);
-        }
-        def.set("tree", tree);
+        Handshake.define(def, id, category, portTypes, directions, this::generated);
         return def;
     }
 
@@ -1170,32 +1126,6 @@ public final class TreeImporter {
 
     // ---- types
 
-    private String find(String slot) {
-        String p = unionParent.getOrDefault(slot, slot);
-        if (p.equals(slot)) {
-            return slot;
-        }
-        String r = find(p);
-        unionParent.put(slot, r);
-        return r;
-    }
-
-    private void union(String a, String b) {
-        String ra = find(a);
-        String rb = find(b);
-        if (!ra.equals(rb)) {
-            unionParent.put(rb, ra);
-            String hb = typeHints.remove(rb);
-            if (hb != null) {
-                typeHints.putIfAbsent(ra, hb);
-            }
-        }
-    }
-
-    private void hint(String slot, String type) {
-        typeHints.putIfAbsent(find(slot), type);
-    }
-
     private String typeOf(String slot) {
         if (slot.startsWith("g:")) {
             ObjectNode declared = bindings.variables.get(slot.substring(2));
@@ -1203,69 +1133,34 @@ public final class TreeImporter {
                 return declared.get("type").asText();
             }
         }
-        return typeHints.getOrDefault(find(slot), "Real");
+        return types.typeOf(slot);
+    }
+
+    private void union(String a, String b) {
+        types.union(a, b);
+    }
+
+    private void hint(String slot, String type) {
+        types.hint(slot, type);
     }
 
     private void resolveTypes() {
         // Declared variables are the strongest hints of all.
         bindings.variables.forEach((name, v) -> {
             if (v.has("type")) {
-                String root = find("g:" + name);
-                typeHints.put(root, v.get("type").asText());
+                types.declare("g:" + name, v.get("type").asText());
             }
         });
         for (PendingLiteral p : pendingLiterals) {
             String type = typeOf(p.slot);
             String rendered;
             try {
-                rendered = literalOf(p.raw, type);
+                rendered = KeyTypes.literalOf(p.raw, type);
             } catch (IllegalArgumentException x) {
                 problems.add(p.at.where() + ": port '" + p.port + "': " + x.getMessage());
                 continue;
             }
             p.arguments.put(p.port, rendered);
-        }
-    }
-
-    private static String literalType(String raw) {
-        String v = raw.strip();
-        if (v.equals("true") || v.equals("false")) {
-            return "Boolean";
-        }
-        try {
-            Double.parseDouble(v);
-            return "Real";
-        } catch (NumberFormatException x) {
-            return "String";
-        }
-    }
-
-    /** A BT.CPP port's text as an expression of the given type. */
-    static String literalOf(String raw, String type) {
-        String v = raw.strip();
-        switch (type) {
-            case "Real", "Integer" -> {
-                try {
-                    if (type.equals("Integer")) {
-                        Integer.parseInt(v);
-                    } else {
-                        Double.parseDouble(v);
-                    }
-                } catch (NumberFormatException x) {
-                    throw new IllegalArgumentException("'" + raw + "' is not " + (type.equals("Integer")
-                            ? "an integer" : "a number") + " (the port is " + type + ")");
-                }
-                return v;
-            }
-            case "Boolean" -> {
-                if (!v.equals("true") && !v.equals("false")) {
-                    throw new IllegalArgumentException("'" + raw + "' is not true or false (the port is Boolean)");
-                }
-                return v;
-            }
-            default -> {
-                return "'" + raw.replace("\\", "\\\\").replace("'", "\\'") + "'";
-            }
         }
     }
 

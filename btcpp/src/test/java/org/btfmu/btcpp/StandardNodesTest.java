@@ -25,8 +25,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class StandardNodesTest {
 
-    private static final int OK = TreeImporter.SUCCESS;
-    private static final int FAIL = TreeImporter.FAILURE;
+    private static final int OK = Handshake.SUCCESS;
+    private static final int FAIL = Handshake.FAILURE;
 
     @TempDir
     Path dir;
