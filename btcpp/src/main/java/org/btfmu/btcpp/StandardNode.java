@@ -38,7 +38,9 @@ record StandardNode(String btcpp, String task, String children, Map<String, Stri
             new StandardNode("Parallel", "Parallel", "n",
                     Map.of("success_count", "successThreshold", "failure_count", "failureThreshold"), Map.of(),
                     "BT.CPP Parallel: thresholds as counts (-1: all); failure is checked before success, and"
-                            + " success that can no longer be reached fails it at once."),
+                            + " success that can no longer be reached fails it at once; a child that answers without"
+                            + " activation (a condition) is watched all the time, where BT.CPP ticks a completed child"
+                            + " no more."),
             new StandardNode("ParallelAll", "ParallelAll", "n", Map.of("max_failures", "maxFailures"), Map.of(),
                     "BT.CPP ParallelAll: returns once every child has a result."),
             new StandardNode("IfThenElse", "IfThenElse", "2-3", Map.of(), Map.of(),

@@ -59,8 +59,9 @@ public final class TreeImporter {
     private final ObjectMapper json = new ObjectMapper();
     private final TaskTypeRegistry registry = TaskTypeRegistry.standard();
     private final Path mainFile;
-    private final Map<String, XmlElement> trees = new LinkedHashMap<>();
-    private final Map<String, NodeModel> models = new LinkedHashMap<>();
+    private final TreeFiles files;
+    private final Map<String, XmlElement> trees;
+    private final Map<String, TreeFiles.NodeModel> models;
     private final Map<String, SubtreeInfo> subtreeInfo = new LinkedHashMap<>();
     private final KeyTypes types = new KeyTypes();
     private final Map<String, XmlElement> globals = new LinkedHashMap<>();
@@ -69,16 +70,8 @@ public final class TreeImporter {
     private final List<PendingLiteral> pendingLiterals = new ArrayList<>();
     private final TreeMap<String, XmlElement> located = new TreeMap<>();
     private final List<String> problems = new ArrayList<>();
-    private Bindings bindings = Bindings.empty();
-    private boolean exportedByBtFmu;
-    private String format = "4";
-
-    /** A node type of the TreeNodesModel: category and ports in order. */
-    private record NodeModel(String category, List<PortModel> ports, XmlElement element) {
-    }
-
-    private record PortModel(String name, String direction, String type, String defaultValue, XmlElement element) {
-    }
+    private Bindings bindings;
+    private final boolean exportedByBtFmu;
 
     /** A BT.CPP sub-tree: its ports, whether an instance remaps everything automatically. */
     private static final class SubtreeInfo {
@@ -96,6 +89,11 @@ public final class TreeImporter {
 
     private TreeImporter(Path mainFile) {
         this.mainFile = mainFile;
+        this.files = TreeFiles.read(mainFile);
+        this.trees = files.trees;
+        this.models = files.models;
+        this.exportedByBtFmu = files.embedded != null;
+        this.bindings = exportedByBtFmu ? files.embedded : Bindings.empty();
     }
 
     /**
@@ -128,15 +126,8 @@ public final class TreeImporter {
     // ---- documents
 
     private ObjectNode run(Bindings user) {
-        Path main = mainFile.toAbsolutePath().normalize();
-        Path base = main.getParent();
-        XmlElement root = XmlReader.read(mainFile, mainFile.toString());
-        readDocument(root, base, main, new ArrayDeque<>(List.of(main)), true);
         bindings = bindings.overriddenBy(user);
-        if (!problems.isEmpty()) {
-            throw new BtcppException(problems);
-        }
-        String mainId = mainTree(root);
+        String mainId = files.mainTree();
         collectSubtrees(mainId, new ArrayDeque<>());
         if (!problems.isEmpty()) {
             throw new BtcppException(problems);
@@ -145,7 +136,7 @@ public final class TreeImporter {
         String name = bindings.root.path("name").asText(identifier(stem(mainFile)));
         mission.put("name", name);
         mission.put("description", bindings.root.path("description").asText(
-                "Imported from " + mainFile.getFileName() + " (BehaviorTree.CPP format " + format + "). "
+                "Imported from " + mainFile.getFileName() + " (BehaviorTree.CPP format " + files.format + "). "
                         + GENERAL_NOTES));
         for (String k : List.of("statusOutputs", "processing")) {
             if (bindings.root.has(k)) {
@@ -196,134 +187,6 @@ public final class TreeImporter {
         return mission;
     }
 
-    private void readDocument(XmlElement root, Path base, Path file, Deque<Path> including, boolean main) {
-        if (!root.name().equals("root")) {
-            throw BtcppException.at(root, "the document element must be <root>, found <" + root.name() + ">");
-        }
-        String f = root.attribute("BTCPP_format");
-        if (f != null && !f.equals("3") && !f.equals("4")) {
-            throw BtcppException.at(root, "BTCPP_format=\"" + f + "\" is not supported (3 or 4)");
-        }
-        if (main) {
-            format = f != null ? f : root.attribute("main_tree_to_execute") != null ? "3" : "4";
-        }
-        for (XmlElement e : root.children()) {
-            switch (e.name()) {
-                case "include" -> include(e, base, including);
-                case "BehaviorTree" -> {
-                    String id = e.attribute("ID");
-                    if (id == null || id.isBlank()) {
-                        problems.add(e.where() + ": <BehaviorTree> needs an ID");
-                    } else if (trees.containsKey(id)) {
-                        problems.add(e.where() + ": BehaviorTree ID '" + id + "' is defined twice (first at "
-                                + trees.get(id).file() + ":" + trees.get(id).line() + ")");
-                    } else if (e.children().size() != 1) {
-                        problems.add(e.where() + ": <BehaviorTree ID=\"" + id + "\"> must have exactly one child,"
-                                + " has " + e.children().size());
-                    } else {
-                        trees.put(id, e);
-                    }
-                }
-                case "TreeNodesModel" -> readModels(e);
-                case "BtFmu" -> {
-                    if (main) {
-                        exportedByBtFmu = true;
-                        try {
-                            bindings = Bindings.parse(e.text(), e.where());
-                        } catch (BtcppException x) {
-                            problems.addAll(x.problems());
-                        }
-                    }
-                }
-                default -> problems.add(e.where() + ": unknown element <" + e.name()
-                        + "> (expected include, BehaviorTree, TreeNodesModel)");
-            }
-        }
-    }
-
-    private void include(XmlElement e, Path base, Deque<Path> including) {
-        String path = e.attribute("path");
-        if (path == null || path.isBlank()) {
-            throw BtcppException.at(e, "<include> needs a path");
-        }
-        if (e.attribute("ros_pkg") != null) {
-            throw BtcppException.at(e, "<include ros_pkg=...> needs ROS; give a path relative to the file");
-        }
-        Path from = Path.of(e.file()).toAbsolutePath().normalize().getParent();
-        Path target = from.resolve(path).normalize();
-        if (!target.startsWith(base)) {
-            throw BtcppException.at(e, "<include path=\"" + path + "\"> escapes the directory of "
-                    + mainFile.getFileName() + " (" + base + ")");
-        }
-        if (including.contains(target)) {
-            throw BtcppException.at(e, "<include path=\"" + path + "\"> includes a file that is already being"
-                    + " included (a cycle)");
-        }
-        if (!java.nio.file.Files.isRegularFile(target)) {
-            throw BtcppException.at(e, "<include path=\"" + path + "\">: no such file " + target);
-        }
-        including.push(target);
-        readDocument(XmlReader.read(target, base.relativize(target).toString().isEmpty() ? target.toString()
-                : mainFile.resolveSibling(base.relativize(target).toString()).toString()), base, target, including,
-                false);
-        including.pop();
-    }
-
-    private void readModels(XmlElement model) {
-        for (XmlElement e : model.children()) {
-            String id = e.attribute("ID");
-            if (id == null) {
-                problems.add(e.where() + ": a TreeNodesModel entry needs an ID");
-                continue;
-            }
-            if (!CATEGORIES.contains(e.name()) && !e.name().equals("SubTree")) {
-                problems.add(e.where() + ": unknown TreeNodesModel entry <" + e.name()
-                        + "> (Action, Condition, Decorator, Control or SubTree)");
-                continue;
-            }
-            List<PortModel> ports = new ArrayList<>();
-            for (XmlElement p : e.children()) {
-                String direction = switch (p.name()) {
-                    case "input_port" -> "input";
-                    case "output_port" -> "output";
-                    case "inout_port" -> "inout";
-                    default -> null;
-                };
-                if (direction == null) {
-                    if (!p.name().equals("description") && !p.name().equals("metadata")) {
-                        problems.add(p.where() + ": unknown element <" + p.name()
-                                + "> in a model (input_port, output_port, inout_port, description)");
-                    }
-                    continue;
-                }
-                String name = p.attribute("name");
-                if (name == null || name.isBlank()) {
-                    problems.add(p.where() + ": a port needs a name");
-                    continue;
-                }
-                ports.add(new PortModel(name, direction, p.attribute("type"), p.attribute("default"), p));
-            }
-            models.put(id, new NodeModel(e.name(), ports, e));
-        }
-    }
-
-    private String mainTree(XmlElement root) {
-        String main = root.attribute("main_tree_to_execute");
-        if (main != null) {
-            if (!trees.containsKey(main)) {
-                throw BtcppException.at(root, "main_tree_to_execute=\"" + main + "\" names no <BehaviorTree>"
-                        + (trees.isEmpty() ? "" : " (defined: " + String.join(", ", trees.keySet()) + ")"));
-            }
-            return main;
-        }
-        if (trees.size() == 1) {
-            return trees.keySet().iterator().next();
-        }
-        throw BtcppException.at(root, trees.isEmpty() ? "the file defines no <BehaviorTree>"
-                : "several BehaviorTrees (" + String.join(", ", trees.keySet())
-                        + ") and no main_tree_to_execute to choose one");
-    }
-
     // ---- sub-trees: which are used, their ports, cycles
 
     private void collectSubtrees(String treeId, Deque<String> stack) {
@@ -349,13 +212,13 @@ public final class TreeImporter {
             }
             boolean first = !subtreeInfo.containsKey(ref);
             SubtreeInfo info = subtreeInfo.computeIfAbsent(ref, k -> new SubtreeInfo());
-            NodeModel model = models.get(ref);
+            TreeFiles.NodeModel model = models.get(ref);
             if (model != null) {
-                for (PortModel p : model.ports) {
-                    info.ports.add(p.name);
-                    String type = p.type == null ? null : TypeNames.slotType(p.type);
+                for (TreeFiles.PortModel p : model.ports()) {
+                    info.ports.add(p.name());
+                    String type = p.type() == null ? null : TypeNames.slotType(p.type());
                     if (type != null) {
-                        hint("p:" + ref + ":" + p.name, type);
+                        hint("p:" + ref + ":" + p.name(), type);
                     }
                 }
             }
@@ -732,13 +595,13 @@ public final class TreeImporter {
         SubtreeInfo info = subtreeInfo.get(ref);
         ObjectNode arguments = t.putObject("arguments");
         boolean autoremap = autoremaps(e);
-        NodeModel model = models.get(ref);
+        TreeFiles.NodeModel model = models.get(ref);
         for (String port : info.ports) {
             String portSlot = "p:" + ref + ":" + port;
             String value = e.attribute(port);
             if (value == null && model != null) {
-                value = model.ports.stream().filter(p -> p.name.equals(port) && p.defaultValue != null)
-                        .map(p -> p.defaultValue).findFirst().orElse(null);
+                value = model.ports().stream().filter(p -> p.name().equals(port) && p.defaultValue() != null)
+                        .map(p -> p.defaultValue()).findFirst().orElse(null);
             }
             if (value == null && (autoremap || port.equals("_autoremap"))) {
                 value = "{" + port + "}";
@@ -775,7 +638,7 @@ public final class TreeImporter {
 
     private ObjectNode customLeaf(XmlElement e, String id, Scope scope, Set<String> siblings, String path,
             String name) {
-        NodeModel model = models.get(id);
+        TreeFiles.NodeModel model = models.get(id);
         ObjectNode bound = bindings.nodes.get(id);
         if (model == null && bound == null && UNSUPPORTED.contains(id)) {
             throw BtcppException.at(e, "BehaviorTree.CPP's " + id + " has no bt-fmu counterpart yet (see the"
@@ -790,7 +653,7 @@ public final class TreeImporter {
                     + " Condition) have a bt-fmu counterpart");
         }
         String category = e.name().equals("Condition") ? "Condition"
-                : model != null ? model.category : bound.path("tree").path("type").asText().equals("Condition")
+                : model != null ? model.category() : bound.path("tree").path("type").asText().equals("Condition")
                         ? "Condition" : "Action";
         if (!category.equals("Action") && !category.equals("Condition")) {
             throw BtcppException.at(e, "custom " + category + " '" + id + "': only custom leaves (Action,"
@@ -807,22 +670,22 @@ public final class TreeImporter {
         Map<String, String> directions = new LinkedHashMap<>();
         Map<String, String> defaults = new LinkedHashMap<>();
         if (model != null) {
-            for (PortModel p : model.ports) {
-                directions.put(p.name, p.direction);
-                if (p.defaultValue != null) {
-                    defaults.put(p.name, p.defaultValue);
+            for (TreeFiles.PortModel p : model.ports()) {
+                directions.put(p.name(), p.direction());
+                if (p.defaultValue() != null) {
+                    defaults.put(p.name(), p.defaultValue());
                 }
-                if (bound == null || !bound.path("ports").has(p.name)) {
-                    if (p.type == null) {
-                        throw BtcppException.at(p.element, "port '" + p.name + "' of " + id + " has no type (give"
+                if (bound == null || !bound.path("ports").has(p.name())) {
+                    if (p.type() == null) {
+                        throw BtcppException.at(p.element(), "port '" + p.name() + "' of " + id + " has no type (give"
                                 + " type=\"double|int|bool|std::string\", or its type in the bindings)");
                     }
-                    String slotType = TypeNames.slotType(p.type);
+                    String slotType = TypeNames.slotType(p.type());
                     if (slotType == null) {
-                        throw BtcppException.at(p.element, "port '" + p.name + "' of " + id + " has the type '"
-                                + p.type + "', which has no FMU counterpart (double, int, bool, std::string)");
+                        throw BtcppException.at(p.element(), "port '" + p.name() + "' of " + id + " has the type '"
+                                + p.type() + "', which has no FMU counterpart (double, int, bool, std::string)");
                     }
-                    portTypes.put(p.name, slotType);
+                    portTypes.put(p.name(), slotType);
                 }
             }
         }
@@ -834,7 +697,7 @@ public final class TreeImporter {
         }
         for (String port : portTypes.keySet()) {
             if (!identifier(port).equals(port)) {
-                throw BtcppException.at(model != null ? model.element : e, "port name '" + port + "' of " + id
+                throw BtcppException.at(model != null ? model.element() : e, "port name '" + port + "' of " + id
                         + " is not an identifier");
             }
         }
