@@ -139,6 +139,9 @@ public final class TreeExporter {
         Map<String, String> attributes = new LinkedHashMap<>();
         String element = standard(type, t, attributes);
         if (element == null) {
+            element = script(type, t, attributes, inSubtree);
+        }
+        if (element == null) {
             element = nativeNode(type, t, children.size(), attributes);
         }
         start(element);
@@ -211,6 +214,37 @@ public final class TreeExporter {
             default:
                 return null;
         }
+    }
+
+    /**
+     * A Condition as {@code ScriptCondition}, a Script as {@code Script}, when BT.CPP's script
+     * language can say the same: the script's import must give back exactly the same text
+     * (see {@link ScriptText}); otherwise null, and the task is exported as a btfmu node.
+     */
+    private static String script(String type, JsonNode t, Map<String, String> a, JsonNode inSubtree) {
+        ScriptText text = new ScriptText(inSubtree == null ? null : inSubtree.path("ports"));
+        if (type.equals("Condition") && !t.has("hysteresis") && t.path("predicate").isTextual()) {
+            String code = text.script(t.get("predicate").asText());
+            if (code != null) {
+                a.put("code", code);
+                return "ScriptCondition";
+            }
+        }
+        if (type.equals("Script")) {
+            List<String> statements = new ArrayList<>();
+            for (var it = t.path("code").fields(); it.hasNext();) {
+                var e = it.next();
+                String target = text.key(e.getKey());
+                String value = e.getValue().isTextual() ? text.script(e.getValue().asText()) : null;
+                if (target == null || value == null) {
+                    return null;
+                }
+                statements.add(target + " := " + value);
+            }
+            a.put("code", String.join("; ", statements));
+            return "Script";
+        }
+        return null;
     }
 
     /** Milliseconds as BT.CPP's unsigned integer ports take them, or null if not a whole number. */

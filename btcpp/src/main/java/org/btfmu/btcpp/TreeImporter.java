@@ -794,10 +794,13 @@ public final class TreeImporter {
                         + " it into two Scripts");
             }
             typeHints(s.value(), scope, null);
-            String value = render(e, attr, s.value(), scope);
+            ScriptSyntax.Node node = s.value();
             if (!s.op().equals(":=") && !s.op().equals("=")) {
-                value = target + " " + s.op().charAt(0) + " (" + value + ")";
+                // a += b is a := a + b
+                node = new ScriptSyntax.Binary(s.op().substring(0, 1), new ScriptSyntax.Key(s.target(), s.column()),
+                        node, s.column());
             }
+            String value = render(e, attr, node, scope);
             String slot = slotOf(s.target(), scope);
             typeOfExpression(s.value(), scope).ifPresent(type -> {
                 if (type.startsWith("slot:")) {

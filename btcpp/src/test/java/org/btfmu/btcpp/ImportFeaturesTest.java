@@ -54,7 +54,7 @@ class ImportFeaturesTest {
         assertEquals("((-a) * 2) + 1", code.get("b").asText());
         assertEquals("if a > 3 then 'big' else 'small'", code.get("c").asText());
         assertEquals("(not (a == 16)) or (side == 1)", code.get("d").asText());
-        assertEquals("g / (4)", mission.at("/tree/children/0/children/1/code/g").asText());
+        assertEquals("g / 4", mission.at("/tree/children/0/children/1/code/g").asText());
         assertEquals("(c == 'big') and (not d)", mission.at("/tree/children/0/children/2/predicate").asText());
         Run r = Run.of(dir, xml, Files.readString(dir.resolve("bindings.json")), ProcessingMode.EVENT_DRIVEN);
         r.set("side", 0).start();

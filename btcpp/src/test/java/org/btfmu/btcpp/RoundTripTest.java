@@ -3,6 +3,7 @@ package org.btfmu.btcpp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -81,6 +82,19 @@ class RoundTripTest {
         ObjectNode plain = m.deepCopy();
         ((ObjectNode) plain.at("/variables/0")).put("start", 0);
         assertEquals(SameTree.canonical(plain), SameTree.canonical(withNumber));
+    }
+
+    /** Scripts and script conditions come back as BT.CPP scripts where the script language can hold them. */
+    @Test
+    void scriptsAreExportedAsBtcppScripts() throws IOException {
+        Path xml = EXAMPLES.resolve("btcpp").resolve("navigate-with-replanning.xml");
+        String exported = TreeExporter.export(TreeImporter.importFile(xml, bindingsOf(xml)), xml.toString());
+        assertTrue(exported.contains("<Script name=\"count_recovery\" code=\"recoveries := recoveries + 1\">"),
+                exported);
+        String traffic = TreeExporter.export(EXAMPLES.resolve("traffic-circuit.json"));
+        assertTrue(traffic.contains("<ScriptCondition name=\"waypoint_reached\" code=\"target_reached\">"), traffic);
+        assertTrue(traffic.contains("ID=\"btfmu.Condition\" name=\"altitude_reached\""),
+                "a hysteresis has no BT.CPP counterpart: " + traffic);
     }
 
     static Path bindingsOf(Path xml) {
