@@ -41,7 +41,7 @@ final class FmiRules {
 
     /** Validates against fmi2ModelDescription.xsd; throws with the parser's message if invalid. */
     static void validateSchema(byte[] xml) throws SAXException, IOException {
-        URL xsd = FmiRules.class.getResource("/fmi2-schema/fmi2ModelDescription.xsd");
+        URL xsd = FmiRules.class.getResource("/org/btfmu/checker/fmi2-schema/fmi2ModelDescription.xsd");
         Schema schema = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI).newSchema(xsd);
         schema.newValidator().validate(new StreamSource(new ByteArrayInputStream(xml)));
     }
