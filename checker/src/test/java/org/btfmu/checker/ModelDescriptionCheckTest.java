@@ -48,7 +48,9 @@ class ModelDescriptionCheckTest {
     @Test
     void dependenciesMustNameKnownsInAscendingOrder() {
         assertFinding(check("", "dependencies=\"2\"", "dependencies=\"\""),
-                "error: ModelStructure/Outputs/Unknown index=\"3\" ('y')", "dependency 2 ('p', parameter)",
+                "note: ModelStructure/Outputs/Unknown index=\"3\" ('y')", "dependency 2 ('p') is a parameter");
+        assertFinding(check("", "dependencies=\"3\"", "dependencies=\"\""),
+                "error: ModelStructure/Outputs/Unknown index=\"3\" ('y')", "dependency 3 ('y', output)",
                 "not a known of Outputs");
         assertFinding(check("", "dependencies=\"\"", "dependencies=\"2 1\""), "not in ascending order");
         assertFinding(check("", "dependencies=\"7\"", "dependencies=\"\""), "dependency 7 is not a variable index");
