@@ -48,8 +48,7 @@ class ExamplesTest {
                 new FmuPackager.Options(null, false), fmu);
 
         byte[] description = FmuPackagerTest.read(fmu, "modelDescription.xml");
-        FmiRules.validateSchema(description);
-        assertEquals(List.of(), FmiRules.violations(description), example.toString());
+        assertEquals(List.of(), Checker.checkModelDescription(description), example.toString());
         assertEquals(ModelVariables.of(mission).size(), FmiRules.parse(description)
                 .getElementsByTagName("ScalarVariable").getLength());
         assertEquals(built.guid(), FmuPackagerTest.text(fmu, "resources/guid.txt"));
