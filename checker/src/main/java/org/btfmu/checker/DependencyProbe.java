@@ -152,8 +152,9 @@ final class DependencyProbe {
                 String where = mode + ", " + unknown.name() + " <- " + known.name();
                 if (change != null && !listed) {
                     if (known.isParameter() && mode.equals(STEP)) {
-                        findings.add(Finding.note(where, change + " without a step: FMI 2.0 cannot declare a"
-                                + " tunable parameter under <Outputs> (its knowns are inputs)"));
+                        findings.add(Finding.note(where, change + " without a step, and " + list + " does not"
+                                + " list it (FMI 2.0 §2.2.8 names only inputs as knowns there, so this is no"
+                                + " error)"));
                     } else {
                         findings.add(Finding.error(where, change + " without a step, but its dependencies in "
                                 + list + " do not list " + known.name()));
