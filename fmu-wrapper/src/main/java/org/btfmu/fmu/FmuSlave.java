@@ -200,7 +200,7 @@ final class FmuSlave {
             }
             return preview;
         }
-        if (unpropagated && tree.isStarted()) {
+        if (unpropagated && state == FmiState.STEP_COMPLETE) { // sets happen only there after init
             tree.propagate();
             unpropagated = false;
         }
