@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
             BuildCommand.class,
             ImportCommand.class,
             ExportCommand.class,
+            CheckCommand.class,
             SimulateCommand.class,
             DemoCommand.class,
             org.btfmu.demo.Table1Command.class,
