@@ -8,13 +8,18 @@ import org.btfmu.core.Status;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class ImportSmokeTest {
+/**
+ * The default handshake of a custom action without bindings: X.request counts starts, the
+ * input port's value (a literal or a blackboard key) is the FMU output X.goal while the action
+ * runs, and the plant's X.ack/X.result finish it.
+ */
+class HandshakeTest {
 
     @TempDir
     Path dir;
 
     @Test
-    void handshake() {
+    void requestAckResultAndInputPorts() {
         String xml = """
                 <root BTCPP_format="4">
                   <BehaviorTree ID="Main">
@@ -32,8 +37,12 @@ class ImportSmokeTest {
         assertEquals(Status.RUNNING, r.status("Main/seq/a"));
         assertEquals(1, r.integer("MoveTo.request"));
         assertEquals(3.5, r.real("MoveTo.goal"));
-        r.answer("MoveTo", 2, 1);
+        r.answer("MoveTo", 1, 1);
+        assertEquals(Status.RUNNING, r.status("Main/seq/a"), "1 is RUNNING: not done yet");
+        r.answer("MoveTo", 2, 2);
         assertEquals(Status.RUNNING, r.status("Main/seq/b"));
         assertEquals(2, r.integer("MoveTo.request"));
+        r.set("g", 7.25).at(3);
+        assertEquals(7.25, r.real("MoveTo.goal"), "b passes the key g");
     }
 }
