@@ -61,9 +61,37 @@ class BundledJreTest {
     }
 
     @Test
-    void runtimeStartsJava() throws Exception {
+    void runtimeStartsTheJavaItsDocumentationNames() throws Exception {
         String version = run(List.of(jre.resolve("bin/java").toString(), "-version"));
-        assertTrue(version.contains("\"" + Runtime.version().feature() + "."), version);
+        String release = JreImage.javaVersion(jre).orElseThrow();
+        assertTrue(version.contains("\"" + release + "\""), version);
+        assertTrue(dependencies().contains("Java " + release + ", made with jlink from "),
+                dependencies());
+    }
+
+    /** The glibc the documentation states is the newest one any ELF file of the image needs. */
+    @Test
+    void documentationStatesTheGlibcTheRuntimeNeeds() throws Exception {
+        GlibcVersion needed = JreImage.glibcNeededBy(jre).orElseThrow();
+        assertTrue(dependencies().contains("its binaries need glibc " + needed + " or newer"),
+                dependencies());
+    }
+
+    /** With a portable JDK installed (e.g. Temurin beside Debian's OpenJDK), that one is bundled. */
+    @Test
+    void aPortableJdkIsPreferredWhenOneIsInstalled() throws Exception {
+        Path own = Path.of(System.getProperty("java.home"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(JreImage.portableJdk(own).isPresent(),
+                "no JDK beside " + own + " needs only glibc " + GlibcVersion.BASELINE);
+        GlibcVersion needed = JreImage.glibcNeededBy(jre).orElseThrow();
+        assertTrue(needed.compareTo(GlibcVersion.BASELINE) <= 0, "the image needs glibc " + needed);
+    }
+
+    private static String dependencies() throws IOException {
+        try (ZipFile zip = ZipFile.builder().setPath(fmu.file()).get();
+                InputStream in = zip.getInputStream(zip.getEntry("documentation/externalDependencies.txt"))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     @Test
