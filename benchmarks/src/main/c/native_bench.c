@@ -17,6 +17,7 @@
  *
  * Prints Markdown tables (BENCHMARKS.md). Time: CLOCK_MONOTONIC.
  */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <jni.h>
 #include <limits.h>
@@ -484,6 +485,26 @@ static int threads(void)
     return n;
 }
 
+/* The names of this process's threads, on stderr (which threads the JVM added). */
+static void thread_names(void)
+{
+    DIR *tasks = opendir("/proc/self/task");
+    for (struct dirent *e; tasks != NULL && (e = readdir(tasks)) != NULL;) {
+        char path[300], name[64];
+        snprintf(path, sizeof path, "/proc/self/task/%s/comm", e->d_name);
+        FILE *f = e->d_name[0] != '.' ? fopen(path, "r") : NULL;
+        if (f != NULL) {
+            if (fgets(name, sizeof name, f) != NULL) {
+                fprintf(stderr, "thread: %s", name);
+            }
+            fclose(f);
+        }
+    }
+    if (tasks != NULL) {
+        closedir(tasks);
+    }
+}
+
 /* One fresh process: "threads-before threads-after rss-first rss-cycles rss-steps first-ms". */
 static int guest(const char *dir)
 {
@@ -494,6 +515,7 @@ static int guest(const char *dir)
     fmi2Component c = instantiate(&fmu, "guest");
     double t1 = now_ns();
     int after = threads();
+    thread_names();
     initialize(&fmu, c);
     double rss_first = resident_mb();
     for (int i = 0; i < 10000; i++) {
