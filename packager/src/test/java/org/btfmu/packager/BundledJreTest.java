@@ -50,6 +50,15 @@ class BundledJreTest {
         assertTrue(Files.isRegularFile(jre.resolve("lib/server/libjvm.so")));
     }
 
+    /** With its class-data sharing archive (compressed oops only), which the JVM then uses. */
+    @Test
+    void runtimeSharesItsClassData() throws Exception {
+        assertTrue(Files.isRegularFile(jre.resolve("lib/server/classes.jsa")));
+        assertTrue(!Files.exists(jre.resolve(JreImage.UNUSED_CDS_ARCHIVE)));
+        String version = run(List.of(jre.resolve("bin/java").toString(), "-Xshare:on", "-version"));
+        assertTrue(version.contains("sharing"), version);
+    }
+
     @Test
     void runtimeHoldsExactlyTheChosenModules() throws Exception {
         Set<String> modules = new TreeSet<>();
