@@ -374,20 +374,26 @@ static int calls(const char *bt_dir, const char *c_dir, const char *class_file)
 
 /* ------------------------------------------------------------------ start-up */
 
-static double resident_mb(void)
+/* A number from /proc/self/status, e.g. "VmRSS:" (kB) or "Threads:"; -1 if absent. */
+static double status_field(const char *key)
 {
     FILE *f = fopen("/proc/self/status", "r");
     char line[256];
-    double kb = -1;
+    double value = -1;
     while (f != NULL && fgets(line, sizeof line, f) != NULL) {
-        if (strncmp(line, "VmRSS:", 6) == 0) {
-            kb = atof(line + 6);
+        if (strncmp(line, key, strlen(key)) == 0) {
+            value = atof(line + strlen(key));
         }
     }
     if (f != NULL) {
         fclose(f);
     }
-    return kb / 1024.0;
+    return value;
+}
+
+static double resident_mb(void)
+{
+    return status_field("VmRSS:") / 1024.0;
 }
 
 /* One fresh process: prints "first second other rss" (ms, ms, ms, MB). */
@@ -471,18 +477,7 @@ static int startup_runs(int runs, const char *dir, const char *other_dir)
 
 static int threads(void)
 {
-    FILE *f = fopen("/proc/self/status", "r");
-    char line[256];
-    int n = -1;
-    while (f != NULL && fgets(line, sizeof line, f) != NULL) {
-        if (strncmp(line, "Threads:", 8) == 0) {
-            n = atoi(line + 8);
-        }
-    }
-    if (f != NULL) {
-        fclose(f);
-    }
-    return n;
+    return (int)status_field("Threads:");
 }
 
 /* The names of this process's threads, on stderr (which threads the JVM added). */
