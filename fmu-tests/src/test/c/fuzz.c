@@ -12,7 +12,7 @@
  *   - a call the table forbids in the instance's state returns fmi2Error and
  *     logs an error that names the function; the instance is then in state error;
  *   - an allowed call with arguments the FMU can see are wrong (NULL arrays with
- *     n > 0, unknown or mistyped value references, variables not settable in the
+ *     n > 0, counts no array can have, unknown or mistyped value references, variables not settable in the
  *     state, NaN/zero/negative step sizes, a wrong communication point, a step past
  *     the stop time, a foreign or truncated FMU state, an unknown log category,
  *     unsupported derivatives) returns fmi2Error and logs, as above;
@@ -444,11 +444,12 @@ static void values(Run *run, Instance *in, enum Function fn)
     const fmi2ValueReference *vr_arg = vrs;
     void *value_arg = &value;
     const char *variant = "valid";
-    int bad = allowed && chance(&run->rng, 20) ? below(&run->rng, 5) : -1;
+    int bad = allowed && chance(&run->rng, 20) ? below(&run->rng, 6) : -1;
     if (bad >= 0 && n == 0) { /* nothing settable: one variable anyway, to spoil */
         const Variable *v = pick(run, in, type, 0);
         n = 1;
         vrs[0] = v ? v->vr : in->fmu->variables[0].vr;
+        if (type == T_STRING) value.s[0] = strings[0]; /* the other members read 0 */
         expect = v == NULL || (set && !settable(in, v)) ? INVALID : VALID;
     }
     switch (bad) {
@@ -466,14 +467,20 @@ static void values(Run *run, Instance *in, enum Function fn)
         if (set && type == T_STRING) { value.s[below(&run->rng, n)] = NULL; variant = "string NULL"; expect = INVALID; }
         break;
     }
+    size_t count = (size_t)n;
+    if (bad == 5) { /* a count no array can have: the FMU must not read that far */
+        count = chance(&run->rng, 50) ? SIZE_MAX : (size_t)1 << 40;
+        variant = "implausible n";
+        expect = INVALID;
+    }
     char arguments[96];
-    snprintf(arguments, sizeof arguments, "n=%d, %s, first vr %u", n, variant, n ? vrs[0] : 0);
+    snprintf(arguments, sizeof arguments, "n=%zu, %s, first vr %u", count, variant, n ? vrs[0] : 0);
     begin(run, in);
     fmi2Status status = set
         ? CALL(fn, fmi2Status (*)(fmi2Component, const fmi2ValueReference *, size_t, const void *))(
-              in->c, vr_arg, (size_t)n, value_arg)
+              in->c, vr_arg, count, value_arg)
         : CALL(fn, fmi2Status (*)(fmi2Component, const fmi2ValueReference *, size_t, void *))(
-              in->c, vr_arg, (size_t)n, value_arg);
+              in->c, vr_arg, count, value_arg);
     end(run, in, fn, expect, status, arguments);
 }
 
