@@ -69,7 +69,8 @@ final class Documentation {
             Optional<GlibcVersion> shimGlibc, JreImage.Made jre) {
         String text = jre != null
                 ? "  This FMU bundles one in resources/jre, so none has to be installed:\n"
-                        + "  Java " + jre.version() + ", made with jlink from " + jre.jdk() + ";\n"
+                        + "  Java " + jre.version()
+                        + (jre.vendor().isEmpty() ? "" : " (" + jre.vendor() + ")") + ", made with jlink;\n"
                         + "  its binaries need " + glibc(jre.glibc()) + ".\n"
                 : "  This FMU does not bundle one: install one (for example the Debian\n"
                         + "  package openjdk-17-jre-headless) or build the FMU with --bundle-jre.\n"

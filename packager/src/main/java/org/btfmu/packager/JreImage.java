@@ -38,8 +38,11 @@ final class JreImage {
     private JreImage() {
     }
 
-    /** A runtime image made: which JDK it came from and the newest glibc its binaries need. */
-    record Made(Path jdk, String version, Optional<GlibcVersion> glibc) {
+    /**
+     * A runtime image made: its Java version, the vendor of the JDK it was made from ("" if that
+     * does not say) and the newest glibc its binaries need.
+     */
+    record Made(String version, String vendor, Optional<GlibcVersion> glibc) {
     }
 
     /**
@@ -63,7 +66,8 @@ final class JreImage {
             jlinkProcess(jdk, arguments);
         }
         try {
-            return new Made(jdk, javaVersion(directory).orElse("unknown"), glibcNeededBy(directory));
+            return new Made(release(directory, "JAVA_VERSION").orElse("unknown"),
+                    release(jdk, "IMPLEMENTOR").orElse(""), glibcNeededBy(directory));
         } catch (IOException e) {
             throw new FmuBuildException("cannot read the runtime image made in " + directory + ": "
                     + e.getMessage(), e);
@@ -120,7 +124,7 @@ final class JreImage {
         return candidates.stream()
                 .filter(home -> Files.isExecutable(home.resolve("bin/jlink"))
                         && Files.isRegularFile(home.resolve("lib/server/libjvm.so"))
-                        && javaVersion(home).map(JreImage::feature).orElse(0) >= 17)
+                        && release(home, "JAVA_VERSION").map(JreImage::feature).orElse(0) >= 17)
                 .filter(home -> {
                     try {
                         return glibcNeededBy(home.resolve("lib")).map(
@@ -145,11 +149,11 @@ final class JreImage {
         return GlibcVersion.neededBy(binaries);
     }
 
-    /** JAVA_VERSION from a runtime's {@code release} file, e.g. "17.0.15". */
-    static Optional<String> javaVersion(Path home) {
+    /** A value of a runtime's {@code release} file, e.g. JAVA_VERSION "17.0.15". */
+    static Optional<String> release(Path home, String key) {
         try (Stream<String> lines = Files.lines(home.resolve("release"))) {
-            return lines.filter(line -> line.startsWith("JAVA_VERSION="))
-                    .map(line -> line.substring("JAVA_VERSION=".length()).replace("\"", ""))
+            return lines.filter(line -> line.startsWith(key + "="))
+                    .map(line -> line.substring(key.length() + 1).replace("\"", ""))
                     .findFirst();
         } catch (IOException | java.io.UncheckedIOException e) {
             return Optional.empty();
