@@ -12,11 +12,15 @@ import java.util.function.DoubleConsumer;
  * A fixed-step co-simulation master for FMI 2.0 Co-Simulation FMUs.
  *
  * <p>At every communication point all FMUs step from the same time with the inputs
- * of that point (Jacobi); then outputs are copied to connected inputs. An FMU whose
- * inputs changed may change its outputs at once (direct feedthrough), so the copy
- * is repeated for those FMUs until nothing changes (at most once per FMU). The
- * recorded variables are sampled after that, so a row shows the inputs each FMU
- * steps with from that point on.
+ * of that point (Jacobi); then outputs are copied to connected inputs. An output
+ * that an FMU declares to depend on an input at the same instant (direct
+ * feedthrough, in its {@code <ModelStructure>}) is copied only after that input
+ * has received its value, so one ordered pass settles every value (see
+ * {@link ExchangeOrder}); in Initialization Mode the order comes from
+ * {@code <InitialUnknowns>}, afterwards from {@code <Outputs>}. An algebraic loop
+ * (feedthrough around a cycle of connections) is reported before any FMU is
+ * instantiated. The recorded variables are sampled after the exchange, so a row
+ * shows the inputs each FMU steps with from that point on.
  */
 public final class CoSimulation implements AutoCloseable {
 
@@ -27,7 +31,6 @@ public final class CoSimulation implements AutoCloseable {
     private final List<Connection> connections = new ArrayList<>();
     private final List<ConnectionFile.ParameterValue> parameters = new ArrayList<>();
     private InputReplay replay;
-    private Exchange exchange;
 
     private CoSimulation(List<FmuInstance> fmus) {
         this.fmus = fmus;
@@ -120,7 +123,8 @@ public final class CoSimulation implements AutoCloseable {
         List<String> columns = columnNames(recorded);
         listeners.forEach(l -> l.columns(columns));
         Sampler sampler = new Sampler(recorded);
-        exchange = new Exchange(fmus, connections);
+        Exchange initialExchange = new Exchange(fmus, connections, ModelStructure.Mode.INITIALIZATION);
+        Exchange exchange = new Exchange(fmus, connections, ModelStructure.Mode.STEP);
 
         for (FmuInstance fmu : fmus) {
             fmu.instantiate();
@@ -134,7 +138,7 @@ public final class CoSimulation implements AutoCloseable {
         if (replay != null) {
             replay.apply(start);
         }
-        exchange.run();
+        initialExchange.run();
         for (FmuInstance fmu : fmus) {
             fmu.exitInitialization();
         }

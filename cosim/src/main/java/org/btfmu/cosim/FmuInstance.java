@@ -41,6 +41,7 @@ public final class FmuInstance implements AutoCloseable {
     private final Path linkDirectory;
     private final FmuFile file;
     private final ModelDescription description;
+    private final ModelStructure structure;
     private final Map<String, FmuVariable> variables = new LinkedHashMap<>();
     private final CallbackFunctions callbacks = new CallbackFunctions(); // kept: the FMU calls into it
     private final List<String> recentErrors = new ArrayList<>();
@@ -50,6 +51,7 @@ public final class FmuInstance implements AutoCloseable {
     private double time;
 
     private FmuInstance(String name, Path source, Path linkDirectory, FmuFile file, Consumer<String> log) {
+        this.structure = ModelStructure.read(source);
         this.name = name;
         this.source = source;
         this.linkDirectory = linkDirectory;
@@ -168,6 +170,12 @@ public final class FmuInstance implements AutoCloseable {
     public String modelName() {
         return description.getModelName();
     }
+
+    /** The declared dependencies, enumeration types and units. */
+    public ModelStructure structure() {
+        return structure;
+    }
+
 
     /** All variables in the order of modelDescription.xml. */
     public List<FmuVariable> variables() {
