@@ -120,11 +120,11 @@ public final class CoSimulation implements AutoCloseable {
                     + ", step " + step + ")");
         }
         long wallStart = System.nanoTime();
+        Exchange initialExchange = new Exchange(fmus, connections, ModelStructure.Mode.INITIALIZATION);
+        Exchange exchange = new Exchange(fmus, connections, ModelStructure.Mode.STEP);
         List<String> columns = columnNames(recorded);
         listeners.forEach(l -> l.columns(columns));
         Sampler sampler = new Sampler(recorded);
-        Exchange initialExchange = new Exchange(fmus, connections, ModelStructure.Mode.INITIALIZATION);
-        Exchange exchange = new Exchange(fmus, connections, ModelStructure.Mode.STEP);
 
         for (FmuInstance fmu : fmus) {
             fmu.instantiate();
