@@ -25,7 +25,22 @@ import java.util.function.DoubleConsumer;
 public final class CoSimulation implements AutoCloseable {
 
     /** An FMU file and the instance name it gets in the co-simulation. */
-    public record FmuSpec(String name, Path path) {}
+    public record FmuSpec(String name, Path path) {
+
+        private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile(
+                "([A-Za-z_][A-Za-z0-9_-]*)=(.+\\.fmu)");
+
+        /** From {@code <name>=<file.fmu>}, or a plain file named after its file name without .fmu. */
+        public static FmuSpec parse(String text) {
+            var named = NAMED.matcher(text);
+            if (named.matches()) {
+                return new FmuSpec(named.group(1), Path.of(named.group(2)));
+            }
+            Path path = Path.of(text);
+            String file = path.getFileName().toString();
+            return new FmuSpec(file.endsWith(".fmu") ? file.substring(0, file.length() - 4) : file, path);
+        }
+    }
 
     private final List<FmuInstance> fmus;
     private final List<Connection> connections = new ArrayList<>();
