@@ -89,7 +89,7 @@ public final class SspCommand implements Callable<Integer> {
             parameterValues.forEach(p -> values.add(ConnectionFile.ParameterValue.assignment(p, loaded)));
             sim.connect(wiring.connections()); // checks that no input is connected twice
             String file = output.getFileName().toString();
-            String name = file.endsWith(".ssp") ? file.substring(0, file.length() - 4) : file;
+            String name = SspWriter.identifier(file.endsWith(".ssp") ? file.substring(0, file.length() - 4) : file);
             SspWriter.write(output, name, loaded, wiring.connections(), values,
                     new Experiment(start, stop == null ? Double.NaN : stop, step == null ? Double.NaN : step));
         }

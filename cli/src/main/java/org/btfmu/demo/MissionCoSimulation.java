@@ -64,7 +64,7 @@ public final class MissionCoSimulation {
         Path ssp = directory.resolve("scenario.ssp");
         try (CoSimulation sim = CoSimulation.load(specs(directory), log)) {
             ConnectionFile wiring = ConnectionFile.read(connections, sim.fmus());
-            SspWriter.write(ssp, directory.getFileName().toString().replaceAll("[^A-Za-z0-9_]", "_"), sim.fmus(),
+            SspWriter.write(ssp, SspWriter.identifier(directory.getFileName().toString()), sim.fmus(),
                     wiring.connections(), wiring.parameters(), new Experiment(0, stop, step));
         }
         return ssp;

@@ -16,6 +16,8 @@ final class Ssp {
     static final String SSC = "http://ssp-standard.org/SSP1/SystemStructureCommon";
     static final String SSV = "http://ssp-standard.org/SSP1/SystemStructureParameterValues";
     static final String BTFMU = "urn:org.btfmu:ssp:1.0";
+    /** The namespace OMSimulator writes and reads its own annotations in. */
+    static final String OMS = "https://raw.githubusercontent.com/OpenModelica/OMSimulator/master/schema/oms.xsd";
 
     static final String STEP_ANNOTATION = "org.btfmu.cosim";
     static final String STEP_ELEMENT = "CommunicationStep";

@@ -77,6 +77,7 @@ public final class SspArchive implements AutoCloseable {
     private double start = Double.NaN;
     private double stop = Double.NaN;
     private double step = Double.NaN;
+    private double omsStep = Double.NaN; // OMSimulator's own annotation, for SSPs that OMEdit wrote
 
     private SspArchive(Path file, Path folder) {
         this.file = file;
@@ -125,9 +126,12 @@ public final class SspArchive implements AutoCloseable {
         return List.copyOf(fmus);
     }
 
-    /** Start and stop of the DefaultExperiment, the step of our annotation; NaN where absent. */
+    /**
+     * Start and stop of the DefaultExperiment, the step of our annotation (else of
+     * OMSimulator's FixedStepMaster annotation); NaN where absent.
+     */
     public Experiment experiment() {
-        return new Experiment(start, stop, step);
+        return new Experiment(start, stop, Double.isNaN(step) ? omsStep : step);
     }
 
     /** Zip entries must stay inside the archive's folder: no absolute paths, no "..". */
@@ -304,6 +308,8 @@ public final class SspArchive implements AutoCloseable {
                         parameters.add(new ParameterDecl(component, parameter, local, required(xml, "value", where),
                                 parameterWhere));
                     }
+                } else if (ns.equals(Ssp.OMS) && local.equals("FixedStepMaster")) {
+                    omsStep = number(xml, "stepSize", where);
                 } else if (ours && ns.equals(Ssp.BTFMU) && local.equals(Ssp.STEP_ELEMENT)) {
                     step = number(xml, "size", where);
                     if (!(step > 0)) {

@@ -29,9 +29,13 @@ import org.w3c.dom.Element;
  * a typed connector for every input and output, and one of kind parameter for each
  * parameter given a value; the connections; the parameter values inline as a
  * component ParameterBinding; a DefaultExperiment) and the FMUs under
- * {@code resources/}. The file appears only once complete.
+ * {@code resources/}. The file appears only once complete. Names must be identifiers
+ * and the system carries OMSimulator's step annotation: OMSimulator 3.0.0 refuses
+ * anything else (measured; see the README section on OpenModelica).
  */
 public final class SspWriter {
+
+    private static final java.util.regex.Pattern IDENTIFIER = java.util.regex.Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
 
     private SspWriter() {
     }
@@ -72,6 +76,12 @@ public final class SspWriter {
 
     static byte[] systemStructure(String systemName, List<FmuInstance> fmus, List<Connection> connections,
             List<ConnectionFile.ParameterValue> parameters, Experiment experiment) {
+        for (String name : names(systemName, fmus)) {
+            if (!IDENTIFIER.matcher(name).matches()) {
+                throw new CoSimulationException("'" + name + "' is not a valid SSP system or component name here: "
+                        + "OMSimulator accepts only identifiers (letters, digits, '_'); rename it");
+            }
+        }
         Document doc;
         try {
             DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
@@ -107,6 +117,16 @@ public final class SspWriter {
                 e.setAttribute("endConnector", c.to().variable().name());
             }
         }
+        if (!Double.isNaN(experiment.step())) {
+            // OMSimulator 3.0.0 imports no .ssd whose root system lacks this annotation of its own
+            // ("[NewSystem] internal error"), and takes the step from it; other tools ignore it.
+            Element annotation = child(child(system, Ssp.SSD, "ssd:Annotations"), Ssp.SSC, "ssc:Annotation");
+            annotation.setAttribute("type", "org.openmodelica");
+            Element master = child(child(child(annotation, Ssp.OMS, "oms:Annotations"), Ssp.OMS,
+                    "oms:SimulationInformation"), Ssp.OMS, "oms:FixedStepMaster");
+            master.setAttribute("description", "oms-ma");
+            master.setAttribute("stepSize", number(experiment.step()));
+        }
         if (!enumerations.isEmpty()) {
             Element list = child(root, Ssp.SSD, "ssd:Enumerations");
             enumerations.forEach((name, items) -> {
@@ -133,6 +153,18 @@ public final class SspWriter {
             step.setAttribute("size", number(experiment.step()));
         }
         return serialize(doc);
+    }
+
+    /** {@code text} made an identifier (what a system name must be): every other character becomes '_'. */
+    public static String identifier(String text) {
+        String id = text.replaceAll("[^A-Za-z0-9_]", "_");
+        return id.isEmpty() || Character.isDigit(id.charAt(0)) ? "_" + id : id;
+    }
+
+    private static List<String> names(String systemName, List<FmuInstance> fmus) {
+        List<String> names = new java.util.ArrayList<>(List.of(systemName));
+        fmus.forEach(f -> names.add(f.name()));
+        return names;
     }
 
     private static void component(Element elements, FmuInstance fmu, List<ConnectionFile.ParameterValue> values,

@@ -103,7 +103,8 @@ class SspTest {
         assertTrue(text.contains("<ssv:String value=\"a,&lt;b&gt;&amp;\"/>"), text);
         assertTrue(text.contains("<ssv:Enumeration name=\"Colour\" value="), text);
         assertTrue(text.contains("startTime=\"0.0\"") && text.contains("stopTime=\"2.0\""), text);
-        assertTrue(text.contains("size=\"0.5\""), text);
+        assertTrue(text.contains("<btfmu:CommunicationStep size=\"0.5\""), text);
+        assertTrue(text.contains("<oms:FixedStepMaster description=\"oms-ma\" stepSize=\"0.5\"/>"), text);
         try (ZipFile zip = new ZipFile(ssp.toFile())) {
             assertEquals(Files.size(specs.get(0).path()), zip.getEntry("resources/first.fmu").getSize());
             assertEquals(Files.size(specs.get(2).path()), zip.getEntry("resources/decay.fmu").getSize());
@@ -138,6 +139,19 @@ class SspTest {
             assertEquals(Double.NaN, archive.experiment().step(), "no step written, none read");
         }
         assertFalse(Files.exists(extracted));
+    }
+
+    @Test
+    void aComponentNameThatIsNoIdentifierIsRefusedAndNothingIsWritten() {
+        Path ssp = dir.resolve("bad-name.ssp");
+        try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("my-decay", specs.get(2).path())),
+                log::add)) {
+            CoSimulationException e = assertThrows(CoSimulationException.class, () -> SspWriter.write(ssp, "s",
+                    sim.fmus(), List.of(), List.of(), new Experiment(0, 1, 1)));
+            assertTrue(e.getMessage().startsWith("'my-decay' is not a valid SSP system or component name"), e.getMessage());
+        }
+        assertFalse(Files.exists(ssp));
+        assertEquals("_3d_model", SspWriter.identifier("3d-model"));
     }
 
     /** Writes a copy of the valid SSP with its .ssd edited and entries dropped or added. */
