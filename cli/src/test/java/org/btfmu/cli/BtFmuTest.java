@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class BtFmuTest {
@@ -17,15 +14,9 @@ class BtFmuTest {
     }
 
     private static String stderrOf(String... args) {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(BtFmu.EXIT_BAD_INPUT, BtFmu.run(args));
-        } finally {
-            System.setErr(saved);
-        }
-        return err.toString(StandardCharsets.UTF_8);
+        Console console = Console.run(args);
+        assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit());
+        return console.err();
     }
 
     @Test
