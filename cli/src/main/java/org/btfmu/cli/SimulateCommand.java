@@ -226,9 +226,10 @@ public final class SimulateCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CoSimulationException(output + ": cannot write a plot: " + e.getMessage(), e);
         }
-        return String.format(Locale.ROOT, "simulated %s s to %s s in %.2f s wall time: %d steps of %s s, "
-                + "%d status changes; wrote %s", fmt(result.start()), fmt(result.stop()), result.wallSeconds(),
-                result.steps(), fmt(experiment.step()), statusTrace.changes(),
+        return String.format(Locale.ROOT, "simulated %s s to %s s%s in %.2f s wall time: %d steps of %s s, "
+                + "%d status changes; wrote %s", fmt(result.start()), fmt(result.stop()),
+                result.endedBy() == null ? "" : " (FMU '" + result.endedBy() + "' ended the simulation there)",
+                result.wallSeconds(), result.steps(), fmt(experiment.step()), statusTrace.changes(),
                 String.join(", ", written.stream().map(Path::toString).toList()));
     }
 

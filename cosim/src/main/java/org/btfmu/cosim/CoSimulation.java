@@ -120,8 +120,12 @@ public final class CoSimulation implements AutoCloseable {
         return recorded.stream().map(r -> fmus.size() == 1 ? r.variable().name() : r.toString()).toList();
     }
 
-    /** What a run did. */
-    public record Result(double start, double stop, long steps, double wallSeconds) {}
+    /**
+     * What a run did. {@code endedBy}: the FMU that asked to end the simulation early
+     * (fmi2DoStep returned fmi2Discard with fmi2Terminated true), else null; then
+     * {@code stop} is the last communication point sampled.
+     */
+    public record Result(double start, double stop, long steps, double wallSeconds, String endedBy) {}
 
     /**
      * Instantiates and initializes every FMU, then steps from {@code start} to
@@ -164,9 +168,23 @@ public final class CoSimulation implements AutoCloseable {
         double previous = start;
         for (long i = 1; i <= steps; i++) {
             double time = i == steps ? stop : start + i * step; // no summed rounding errors
+            FmuInstance ended = null;
             for (FmuInstance fmu : fmus) {
-                fmu.doStep(time - previous);
-                fmu.moveTo(time);
+                if (fmu.doStep(time - previous)) {
+                    fmu.moveTo(time);
+                } else if (ended == null || fmu.time() < ended.time()) {
+                    ended = fmu;
+                }
+            }
+            if (ended != null) {
+                // As fmusim does: the point an FMU completed before it ended the simulation is the last one.
+                boolean reached = Math.abs(ended.time() - time) <= 1e-9 * Math.max(1, Math.abs(time));
+                if (reached) {
+                    exchange.run();
+                    sampler.sample(time, listeners);
+                }
+                return new Result(start, reached ? time : previous, reached ? i : i - 1,
+                        (System.nanoTime() - wallStart) / 1e9, ended.name());
             }
             if (replay != null) {
                 replay.apply(time);
@@ -176,7 +194,7 @@ public final class CoSimulation implements AutoCloseable {
             progress.accept((double) i / steps);
             previous = time;
         }
-        return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9);
+        return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9, null);
     }
 
     /** Frees every FMU and removes the extracted files, whatever happened before. */
