@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             ShowCommand.class,
             BuildCommand.class,
+            CheckCommand.class,
             SimulateCommand.class,
             SspCommand.class,
             DemoCommand.class,
