@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.btfmu.checker.Checker;
 import org.btfmu.checker.Finding;
@@ -36,10 +37,10 @@ class MissionDependenciesTest {
         assertEquals(List.of(), report.errors());
         assertEquals(Set.of("altitude", "climb_to", "gain"),
                 report.observed(Report.INITIALIZATION_MODE).get("target"));
-        assertEquals(Set.of("altitude"), report.observed(Report.STEP_MODE).get("target"));
+        assertEquals(Set.of("altitude", "gain"), report.observed(Report.STEP_MODE).get("target"));
         assertEquals(Set.of(), report.observed(Report.STEP_MODE).get("status.feed.plan.cruise"),
                 "statuses wait for the next step");
-        // The tunable gain waits for the next step as well: nothing else shows in Step Mode.
+        // Every declared dependency shows in Step Mode.
         assertEquals(List.of(), report.notes().stream().filter(n -> n.where().startsWith(Report.STEP_MODE))
                 .map(Finding::toString).toList());
     }
@@ -48,7 +49,10 @@ class MissionDependenciesTest {
     void outputsWithoutFeedthroughDependOnNoInput() throws Exception {
         Report report = check(ModelStructureTest.NONE);
         assertEquals(List.of(), report.errors());
-        report.observed(Report.STEP_MODE).values().forEach(knowns -> assertEquals(Set.of(), knowns));
+        Map<String, Set<String>> step = report.observed(Report.STEP_MODE);
+        assertEquals(Set.of("gain"), step.get("target"), "the tunable parameter, no input");
+        step.forEach((output, knowns) -> assertEquals(output.equals("target") ? Set.of("gain") : Set.of(),
+                knowns, output));
         assertEquals(Set.of("climb_to", "gain", "label"),
                 report.observed(Report.INITIALIZATION_MODE).get("target"));
     }

@@ -38,7 +38,7 @@ class ModelStructureTest {
                   "outputs": {"scaled": "gain * altitude", "target": "scaled"}}]}]}}
             """;
 
-    /** The same tree, but no output expression reads an input. */
+    /** The same tree, but no output expression reads an input (cruise: target = gain * label). */
     static final String NONE = FEEDTHROUGH.replace("\"gain * altitude\"", "\"gain * label\"");
 
     private static Map<String, String> unknowns(String missionText, String list) throws Exception {
@@ -69,7 +69,7 @@ class ModelStructureTest {
 
     @Test
     void anOutputWhoseExpressionReadsAnInputDeclaresIt() throws Exception {
-        assertEquals(Map.of("target", "altitude", "status.feed", "", "status.feed.plan", "",
+        assertEquals(Map.of("target", "altitude gain", "status.feed", "", "status.feed.plan", "",
                 "status.feed.plan.climb", "", "status.feed.plan.cruise", ""),
                 unknowns(FEEDTHROUGH, "Outputs"));
         assertEquals(Map.of("target", "altitude climb_to gain", "status.feed", "climb_to",
@@ -78,8 +78,9 @@ class ModelStructureTest {
     }
 
     @Test
-    void outputsDecidedByStatusesDependOnNoInput() throws Exception {
-        assertEquals("", unknowns(NONE, "Outputs").get("target"));
+    void anOutputReadingOnlyParametersDependsOnNoInput() throws Exception {
+        assertEquals("gain", unknowns(NONE, "Outputs").get("target"), "gain is tunable, label fixed");
+        assertEquals("", unknowns(NONE, "Outputs").get("status.feed.plan.cruise"));
         assertEquals("climb_to gain label", unknowns(NONE, "InitialUnknowns").get("target"));
     }
 }
