@@ -10,7 +10,6 @@ import org.btfmu.fmu.ModelVariables;
 import org.btfmu.fmu.ModelVariables.Entry;
 import org.btfmu.fmu.ModelVariables.Initial;
 import org.btfmu.mission.Causality;
-import org.btfmu.mission.Variability;
 
 /**
  * The {@code <ModelStructure>} of a mission FMU: every output under {@code <Outputs>} and
@@ -18,13 +17,12 @@ import org.btfmu.mission.Variability;
  * dependency index ({@link TreeDefinition#expressionSources}, {@link TreeDefinition#statusSources},
  * {@link TreeDefinition#valueSources}) and the slave's rule (see {@code FmuSlave}):
  * <ul>
- * <li>{@code <Outputs>}: the inputs and tunable parameters an output's writer
- * expressions read, through locals too (the slave re-evaluates those expressions as soon
- * as one is set). Statuses change only at fmi2DoStep, so a status output and an output
- * decided by statuses alone has {@code dependencies=""}. FMI 2.0 §2.2.8 names only
- * inputs as knowns here; tunable parameters are listed as the lead decided and as the
- * Modelica Association's Reference FMUs do (a master never connects a parameter, so it
- * cannot make a loop).
+ * <li>{@code <Outputs>}: the inputs an output's writer expressions read, through locals
+ * too (the slave re-evaluates those expressions as soon as one is set). Statuses change
+ * only at fmi2DoStep, so a status output and an output decided by statuses alone has
+ * {@code dependencies=""}. FMI 2.0 §2.2.8 names only inputs, states and the independent
+ * variable as knowns here, so a tunable parameter read by an output expression is not
+ * listed (a master never connects a parameter, so it cannot close a loop).
  * <li>{@code <InitialUnknowns>} (knowns: the inputs and the {@code initial="exact"}
  * parameters): the same inputs (statuses are settled with the inputs' start values in
  * Initialization Mode), and the parameters that can reach the output through the tree.
@@ -67,18 +65,11 @@ final class ModelStructure {
                 : "    <" + element + ">\n" + xml + "    </" + element + ">\n";
     }
 
-    /** Indices of the inputs and tunable parameters whose change shows in the output at once. */
+    /** Indices of the inputs whose change shows in the output at once. */
     TreeSet<Integer> dependencies(Entry output) {
         TreeSet<Integer> knowns = new TreeSet<>();
         if (!output.isTaskStatus() && inTree(output)) {
-            for (int s : tree.expressionSources(output.slot())) {
-                Entry known = bySlot.get(s);
-                if (known != null && (known.causality() == Causality.INPUT
-                        || known.causality() == Causality.PARAMETER
-                                && known.variability() == Variability.TUNABLE)) {
-                    knowns.add(index(known));
-                }
-            }
+            add(tree.expressionSources(output.slot()), Causality.INPUT, knowns);
         }
         return knowns;
     }
