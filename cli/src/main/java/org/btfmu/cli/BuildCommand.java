@@ -2,8 +2,15 @@ package org.btfmu.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.concurrent.Callable;
+import org.btfmu.btcpp.BtcppException;
+import org.btfmu.btcpp.TreeImporter;
+import org.btfmu.checker.Checker;
+import org.btfmu.checker.Finding;
+import org.btfmu.checker.Report;
 import org.btfmu.fmu.ModelVariables;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
@@ -18,16 +25,22 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bt-fmu build mission.json -o X.fmu}: an FMI 2.0 Co-Simulation FMU from a
- * mission. Bad input (mission problems, a model identifier that is no C
- * identifier, an output that cannot be written) → exit 2 with every problem
- * listed; nothing is written then, and an existing file is left as it was.
+ * mission, checked with {@code bt-fmu check} before it takes its place (unless
+ * {@code --no-check}). Bad input (mission problems, a model identifier that is no C
+ * identifier, an output that cannot be written, a failing check) → exit 2 with every
+ * problem listed; nothing is written then, and an existing file is left as it was.
  */
 @Command(name = "build", mixinStandardHelpOptions = true,
         description = "Build an FMI 2.0 Co-Simulation FMU (linux64) from a mission file.")
 public final class BuildCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "MISSION", description = "mission JSON file")
+    @Parameters(index = "0", paramLabel = "MISSION",
+            description = "mission JSON file, or a BehaviorTree.CPP XML tree (.xml, or text starting with '<')")
     Path missionFile;
+
+    @Option(names = "--bindings", paramLabel = "FILE.json",
+            description = "with a BehaviorTree.CPP tree: its bindings to FMU variables (see bt-fmu import)")
+    Path bindings;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE.fmu",
             description = "the FMU to write (default: <mission name>.fmu in the current directory)")
@@ -43,6 +56,10 @@ public final class BuildCommand implements Callable<Integer> {
                     + " (default: the mission name)")
     String modelIdentifier;
 
+    @Option(names = "--no-check",
+            description = "skip bt-fmu check on the new FMU (it runs the FMU in this process)")
+    boolean noCheck;
+
     @Spec
     CommandSpec spec;
 
@@ -52,7 +69,8 @@ public final class BuildCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path target = output;
         try {
-            Mission mission = MissionLoader.load(missionFile);
+            Mission mission = isXml(missionFile) ? TreeImporter.load(missionFile, bindings)
+                    : MissionLoader.load(missionFile);
             if (target == null) {
                 target = Path.of(mission.name() + ".fmu");
             }
@@ -60,14 +78,19 @@ public final class BuildCommand implements Callable<Integer> {
                 err.println("bt-fmu build: the output file must end in .fmu (FMI 2.0 §2.3): " + target);
                 return BtFmu.EXIT_BAD_INPUT;
             }
-            FmuPackager.BuiltFmu fmu = new FmuPackager().build(mission,
-                    new FmuPackager.Options(modelIdentifier, bundleJre), target);
+            FmuPackager.BuiltFmu fmu = buildChecked(mission, target, out, err);
+            if (fmu == null) {
+                return BtFmu.EXIT_BAD_INPUT;
+            }
             out.println(target + ": " + ModelVariables.of(mission).size() + " variables, model identifier "
                     + fmu.modelIdentifier() + ", GUID " + fmu.guid() + ", " + fmu.size() + " bytes"
                     + (bundleJre ? " (with Java runtime)" : ""));
             return 0;
         } catch (MissionException e) {
             ValidateCommand.printProblems(err, missionFile, e);
+            return BtFmu.EXIT_BAD_INPUT;
+        } catch (BtcppException e) {
+            ImportCommand.printProblems(err, "build", e);
             return BtFmu.EXIT_BAD_INPUT;
         } catch (FmuBuildException e) {
             err.println("bt-fmu build: " + e.getMessage());
@@ -78,6 +101,52 @@ public final class BuildCommand implements Callable<Integer> {
         } finally {
             out.flush();
             err.flush();
+        }
+    }
+
+    /** A BehaviorTree.CPP tree: named *.xml, or its first non-blank character is '&lt;'. */
+    static boolean isXml(Path file) {
+        if (file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".xml")) {
+            return true;
+        }
+        try (java.io.Reader r = java.nio.file.Files.newBufferedReader(file)) {
+            int c;
+            do {
+                c = r.read();
+            } while (c == '\uFEFF' || (c >= 0 && Character.isWhitespace(c)));
+            return c == '<';
+        } catch (IOException e) {
+            return false; // the mission loader reports the unreadable file
+        }
+    }
+
+    /**
+     * Builds into a temporary file beside the target, checks it, and only then moves it
+     * into place; null (after printing the findings) when the check finds an error.
+     */
+    private FmuPackager.BuiltFmu buildChecked(Mission mission, Path target, PrintWriter out,
+            PrintWriter err) throws FmuBuildException, IOException {
+        FmuPackager.Options options = new FmuPackager.Options(modelIdentifier, bundleJre);
+        Path parent = target.toAbsolutePath().getParent();
+        if (noCheck || parent == null || !Files.isDirectory(parent)) {
+            return new FmuPackager().build(mission, options, target); // reports a missing folder
+        }
+        Path candidate = Files.createTempFile(parent, ".bt-fmu-build-", ".fmu");
+        try {
+            FmuPackager.BuiltFmu fmu = new FmuPackager().build(mission, options, candidate);
+            Report report = Checker.check(candidate);
+            if (report.hasErrors()) {
+                err.println("bt-fmu build: the new FMU fails bt-fmu check, so " + target
+                        + " was not written:");
+                for (Finding finding : report.errors()) {
+                    err.println("  " + finding);
+                }
+                return null;
+            }
+            Files.move(candidate, target, StandardCopyOption.REPLACE_EXISTING);
+            return fmu;
+        } finally {
+            Files.deleteIfExists(candidate);
         }
     }
 }
