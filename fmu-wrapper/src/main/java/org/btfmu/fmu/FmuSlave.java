@@ -177,12 +177,18 @@ final class FmuSlave {
     }
 
     private void newTree() {
-        tree = new TreeInstance(resources.mission().tree(), processing);
-        tree.setMaxEventsPerAdvance(resources.mission().maxEventsPerStep());
-        tree.setNonFinite(resources.mission().nonFinite());
+        tree = engine();
         tree.addStatusListener(this::statusChanged);
-        tree.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
         preview = null;
+    }
+
+    /** A fresh engine instance with the mission's safeguards, its warnings going to the log. */
+    private TreeInstance engine() {
+        TreeInstance engine = new TreeInstance(resources.mission().tree(), processing);
+        engine.setMaxEventsPerAdvance(resources.mission().maxEventsPerStep());
+        engine.setNonFinite(resources.mission().nonFinite());
+        engine.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
+        return engine;
     }
 
     /**
@@ -193,7 +199,7 @@ final class FmuSlave {
     private TreeInstance reading() {
         if (state == FmiState.INITIALIZATION_MODE) {
             if (preview == null) {
-                TreeInstance p = new TreeInstance(resources.mission().tree(), processing);
+                TreeInstance p = engine();
                 copy(Causality.PARAMETER, tree, p);
                 p.start(startTime);
                 copy(Causality.INPUT, tree, p);
