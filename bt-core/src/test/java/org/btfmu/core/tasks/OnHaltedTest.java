@@ -89,4 +89,16 @@ class OnHaltedTest {
             assertEquals(0, t.getInteger(HALTED), "the child had returned: no halt");
         }
     }
+
+    /** The child's result and the halt in one instant: the child has returned, nothing runs. */
+    @ParameterizedTest
+    @MethodSource("modes")
+    void aResultInTheHaltingInstantCountsAsReturned(ProcessingMode mode) {
+        TreeInstance t = tree(mode);
+        t.setBoolean(GO, false);
+        t.setBoolean(DONE, true);
+        t.advanceTo(1);
+        assertEquals(false, t.isActive(ACTION));
+        assertEquals(0, t.getInteger(HALTED));
+    }
 }
