@@ -1,0 +1,43 @@
+package org.btfmu.maven;
+
+import java.util.List;
+import javax.inject.Named;
+import javax.inject.Singleton;
+import org.apache.maven.AbstractMavenLifecycleParticipant;
+import org.apache.maven.execution.MavenSession;
+import org.apache.maven.model.Plugin;
+import org.apache.maven.model.PluginExecution;
+import org.apache.maven.project.MavenProject;
+
+/**
+ * With {@code <extensions>true</extensions>}, a project that declares this
+ * plugin without executions gets all three goals in their default phases
+ * (validate, package, verify): the declaration alone is enough. A project that
+ * lists its own executions keeps exactly those.
+ */
+@Named("bt-fmu-default-goals")
+@Singleton
+public final class DefaultGoals extends AbstractMavenLifecycleParticipant {
+
+    static final String PLUGIN_KEY = "org.btfmu:bt-fmu-maven-plugin";
+    static final List<String> GOALS = List.of("validate", "build", "check");
+
+    @Override
+    public void afterProjectsRead(MavenSession session) {
+        for (MavenProject project : session.getProjects()) {
+            addTo(project);
+        }
+    }
+
+    static void addTo(MavenProject project) {
+        Plugin plugin = project.getPlugin(PLUGIN_KEY);
+        if (plugin == null || !plugin.getExecutions().isEmpty()) {
+            return;
+        }
+        PluginExecution execution = new PluginExecution();
+        execution.setId("default-bt-fmu");
+        execution.setGoals(GOALS);
+        plugin.addExecution(execution);
+        plugin.flushExecutionMap();
+    }
+}
