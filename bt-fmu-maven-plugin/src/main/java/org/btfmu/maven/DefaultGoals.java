@@ -1,8 +1,6 @@
 package org.btfmu.maven;
 
 import java.util.List;
-import javax.inject.Named;
-import javax.inject.Singleton;
 import org.apache.maven.AbstractMavenLifecycleParticipant;
 import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Plugin;
@@ -13,10 +11,9 @@ import org.apache.maven.project.MavenProject;
  * With {@code <extensions>true</extensions>}, a project that declares this
  * plugin without executions gets all three goals in their default phases
  * (validate, package, verify): the declaration alone is enough. A project that
- * lists its own executions keeps exactly those.
+ * lists its own executions keeps exactly those. Registered in
+ * META-INF/plexus/components.xml, which Maven reads from extension plugins.
  */
-@Named("bt-fmu-default-goals")
-@Singleton
 public final class DefaultGoals extends AbstractMavenLifecycleParticipant {
 
     static final String PLUGIN_KEY = "org.btfmu:bt-fmu-maven-plugin";
