@@ -6,6 +6,7 @@ import org.apache.maven.execution.MavenSession;
 import org.apache.maven.model.Plugin;
 import org.apache.maven.model.PluginExecution;
 import org.apache.maven.project.MavenProject;
+import org.codehaus.plexus.util.xml.Xpp3Dom;
 
 /**
  * With {@code <extensions>true</extensions>}, a project that declares this
@@ -34,6 +35,10 @@ public final class DefaultGoals extends AbstractMavenLifecycleParticipant {
         PluginExecution execution = new PluginExecution();
         execution.setId("default-bt-fmu");
         execution.setGoals(GOALS);
+        // Maven merged the plugin's <configuration> into its executions before this runs.
+        if (plugin.getConfiguration() != null) {
+            execution.setConfiguration(new Xpp3Dom((Xpp3Dom) plugin.getConfiguration()));
+        }
         plugin.addExecution(execution);
         plugin.flushExecutionMap();
     }
