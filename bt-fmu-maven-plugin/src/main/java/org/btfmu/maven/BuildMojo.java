@@ -45,7 +45,7 @@ public final class BuildMojo extends MissionsMojo {
 
     /** Attaches the FMUs to the project as artifacts of type {@code fmu}. */
     @Parameter(property = "btfmu.attach", defaultValue = "true")
-    boolean attach;
+    boolean attach = true;
 
     /** Where the build stamps are kept (what each FMU was built from). */
     @Parameter(defaultValue = "${project.build.directory}/bt-fmu-stamps", readonly = true)
