@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.ConnectionFile;
+import org.btfmu.cosim.Experiment;
 import org.btfmu.cosim.SampleListener;
+import org.btfmu.cosim.SspWriter;
 import org.btfmu.cosim.VariableReference;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
@@ -21,7 +23,8 @@ import org.btfmu.testfmus.PlantFmu;
  * {@code mission.fmu} by the packager, the plant is copied next to it, both are
  * wired by a connection file (instances "mission" and "plant") and stepped by the
  * co-simulation master. Every output of both FMUs is sampled; columns are
- * {@code mission.<variable>} and {@code plant.<variable>}.
+ * {@code mission.<variable>} and {@code plant.<variable>}. The same coupling can be
+ * written as an SSP for other tools.
  */
 public final class MissionCoSimulation {
 
@@ -44,16 +47,32 @@ public final class MissionCoSimulation {
      */
     public static CoSimulation.Result run(Path directory, Path connections, double stop, double step,
             List<SampleListener> listeners, Consumer<String> log) {
-        List<CoSimulation.FmuSpec> specs = List.of(
-                new CoSimulation.FmuSpec("mission", directory.resolve("mission.fmu")),
-                new CoSimulation.FmuSpec("plant", directory.resolve("plant.fmu")));
-        try (CoSimulation sim = CoSimulation.load(specs, log)) {
+        try (CoSimulation sim = CoSimulation.load(specs(directory), log)) {
             ConnectionFile wiring = ConnectionFile.read(connections, sim.fmus());
             sim.connect(wiring.connections());
             sim.set(wiring.parameters());
             List<VariableReference> sampled = new ArrayList<>(sim.allOutputs());
             return sim.run(0, stop, step, sampled, listeners, fraction -> { });
         }
+    }
+
+    /**
+     * Writes the FMUs that {@link #prepare} put into {@code directory} with their wiring as
+     * {@code directory/scenario.ssp}, to run from 0 to {@code stop} with {@code step}.
+     */
+    public static Path writeScenario(Path directory, Path connections, double stop, double step, Consumer<String> log) {
+        Path ssp = directory.resolve("scenario.ssp");
+        try (CoSimulation sim = CoSimulation.load(specs(directory), log)) {
+            ConnectionFile wiring = ConnectionFile.read(connections, sim.fmus());
+            SspWriter.write(ssp, SspWriter.identifier(directory.getFileName().toString()), sim.fmus(),
+                    wiring.connections(), wiring.parameters(), new Experiment(0, stop, step));
+        }
+        return ssp;
+    }
+
+    private static List<CoSimulation.FmuSpec> specs(Path directory) {
+        return List.of(new CoSimulation.FmuSpec("mission", directory.resolve("mission.fmu")),
+                new CoSimulation.FmuSpec("plant", directory.resolve("plant.fmu")));
     }
 
     /** {@link #prepare} then {@link #run}, keeping every sample in memory. */

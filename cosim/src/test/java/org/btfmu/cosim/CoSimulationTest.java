@@ -132,6 +132,25 @@ class CoSimulationTest {
     }
 
     @Test
+    void anAlgebraicLoopIsReportedByItsVariablesBeforeAnyFmuRuns() throws Exception {
+        Path a = PlantFmu.FEEDTHROUGH.copyTo(dir);
+        Samples samples = new Samples();
+        try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("a", a),
+                new CoSimulation.FmuSpec("b", a)), log::add)) {
+            List<FmuInstance> fmus = sim.fmus();
+            // Feedthrough declares no dependencies: every output depends on every input.
+            sim.connect(List.of(
+                    new Connection(VariableReference.resolve("a.real_out", fmus, "t"), VariableReference.resolve("b.real_in", fmus, "t")),
+                    new Connection(VariableReference.resolve("b.real_out", fmus, "t"), VariableReference.resolve("a.real_in", fmus, "t"))));
+            CoSimulationException e = assertThrows(CoSimulationException.class,
+                    () -> sim.run(0, 1, 1, sim.allOutputs(), List.of(samples), NO_PROGRESS));
+            assertTrue(e.getMessage().startsWith("algebraic loop in Initialization Mode: "
+                    + "b.real_out -> a.real_in => a.real_out -> b.real_in => b.real_out"), e.getMessage());
+        }
+        assertEquals(null, samples.columns, "reported before the run started");
+    }
+
+    @Test
     void anFmuErrorNamesTheFmuTheFunctionAndTheTime() throws Exception {
         Path csv = dir.resolve("inputs.csv");
         Files.writeString(csv, "time,real_in\n0,1\n2,NaN\n");

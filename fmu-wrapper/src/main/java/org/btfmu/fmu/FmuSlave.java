@@ -32,10 +32,16 @@ import org.btfmu.mission.Variability;
  * which fmi2SetFMUstate or fmi2Reset bring it back. Values are read and
  * written at the importer's C addresses without allocation.
  *
- * <p>Time (DESIGN.md §3.4): the tree starts at the experiment's start time
- * when Initialization Mode is left, or earlier when an output is read in
- * Initialization Mode; inputs set afterwards are settled at the current
- * instant before the next step advances to t + h.
+ * <p>Time and dependencies (DESIGN.md §3.4, the README's "Dependencies and
+ * {@code bt-fmu check}"): task statuses are the FMU's discrete states and change
+ * only at fmi2ExitInitializationMode (which starts the tree at the experiment's
+ * start time with every value set until then) and at fmi2DoStep (which first
+ * settles the inputs set since the last step at the current instant, then
+ * advances to t + h). In Initialization Mode, reading a value shows a preview:
+ * the tree started with the parameters set so far and the inputs' start values,
+ * then the inputs set so far fed through the output expressions only. Setting an
+ * input never changes a status by itself, but an active output expression that
+ * reads it shows the new value at once ({@link TreeInstance#propagateInputs}).
  *
  * <p>Processing: the mission's {@code processing} (event-driven unless the
  * mission file says ticked) unless the system property {@value #PROCESSING_PROPERTY}
@@ -65,6 +71,10 @@ final class FmuSlave {
     final ImporterLog log;
 
     private TreeInstance tree;
+    /** Initialization Mode's view (see the class comment); null until read there, or stale. */
+    private TreeInstance preview;
+    /** Inputs were set since the last settle or propagation: reads must propagate them first. */
+    private boolean unpropagated;
     /**
      * Inputs were set, or the state restored, since the tree last settled: doStep must
      * settle them at the current instant before it advances (otherwise that is a no-op,
@@ -169,6 +179,54 @@ final class FmuSlave {
         tree = new TreeInstance(resources.mission().tree(), processing);
         tree.addStatusListener(this::statusChanged);
         tree.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
+        preview = null;
+    }
+
+    /**
+     * The tree whose values fmi2Get* reports: in Initialization Mode the preview (rebuilt
+     * after any fmi2Set*), else the tree with the inputs set since the last step fed
+     * through its output expressions.
+     */
+    private TreeInstance reading() {
+        if (state == FmiState.INITIALIZATION_MODE) {
+            if (preview == null) {
+                TreeInstance p = new TreeInstance(resources.mission().tree(), processing);
+                copy(Causality.PARAMETER, tree, p);
+                p.start(startTime);
+                copy(Causality.INPUT, tree, p);
+                p.propagateInputs();
+                preview = p;
+            }
+            return preview;
+        }
+        if (unpropagated && tree.isStarted()) {
+            tree.propagateInputs();
+            unpropagated = false;
+        }
+        return tree;
+    }
+
+    /** Copies the values of the variables of one causality from one tree to another. */
+    private void copy(Causality causality, TreeInstance from, TreeInstance to) {
+        for (Entry v : variables.entries()) {
+            if (v.causality() != causality || v.isTaskStatus()) {
+                continue;
+            }
+            int s = v.slot();
+            switch (v.type()) {
+                case REAL -> to.setReal(s, from.getReal(s));
+                case INTEGER -> to.setInteger(s, from.getInteger(s));
+                case BOOLEAN -> to.setBoolean(s, from.getBoolean(s));
+                case STRING -> to.setString(s, from.getString(s));
+            }
+        }
+    }
+
+    /** After fmi2Set*: the preview is stale, the inputs wait for propagation. */
+    private void valuesSet() {
+        unsettled = true;
+        unpropagated = true;
+        preview = null;
     }
 
     private void statusChanged(double time, int taskIndex, String path, Status old, Status now) {
@@ -301,6 +359,7 @@ final class FmuSlave {
             tree.start(startTime);
         }
         unsettled = false;
+        unpropagated = false;
     }
 
     // ---- lifecycle ----
@@ -363,6 +422,7 @@ final class FmuSlave {
             return ERROR;
         }
         settle();
+        preview = null;
         state = FmiState.STEP_COMPLETE;
         return OK;
     }
@@ -503,15 +563,13 @@ final class FmuSlave {
         if (!callable(FmiFunction.GET_REAL) || !arrays(n, vrs, values)) {
             return ERROR;
         }
-        if (state == FmiState.INITIALIZATION_MODE) {
-            settle();
-        }
+        TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
             Entry variable = variable(vrs, i, SlotType.REAL);
             if (variable == null) {
                 return ERROR;
             }
-            NativeMemory.putDouble(values + 8 * i, tree.getReal(variable.slot()));
+            NativeMemory.putDouble(values + 8 * i, view.getReal(variable.slot()));
         }
         return OK;
     }
@@ -520,17 +578,15 @@ final class FmuSlave {
         if (!callable(FmiFunction.GET_INTEGER) || !arrays(n, vrs, values)) {
             return ERROR;
         }
-        if (state == FmiState.INITIALIZATION_MODE) {
-            settle();
-        }
+        TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
             Entry variable = variable(vrs, i, SlotType.INTEGER);
             if (variable == null) {
                 return ERROR;
             }
             int value = variable.isTaskStatus()
-                    ? ModelVariables.statusValue(tree.status(variable.taskIndex()))
-                    : tree.getInteger(variable.slot());
+                    ? ModelVariables.statusValue(view.status(variable.taskIndex()))
+                    : view.getInteger(variable.slot());
             NativeMemory.putInt(values + 4 * i, value);
         }
         return OK;
@@ -540,15 +596,13 @@ final class FmuSlave {
         if (!callable(FmiFunction.GET_BOOLEAN) || !arrays(n, vrs, values)) {
             return ERROR;
         }
-        if (state == FmiState.INITIALIZATION_MODE) {
-            settle();
-        }
+        TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
             Entry variable = variable(vrs, i, SlotType.BOOLEAN);
             if (variable == null) {
                 return ERROR;
             }
-            NativeMemory.putInt(values + 4 * i, tree.getBoolean(variable.slot()) ? 1 : 0);
+            NativeMemory.putInt(values + 4 * i, view.getBoolean(variable.slot()) ? 1 : 0);
         }
         return OK;
     }
@@ -557,16 +611,14 @@ final class FmuSlave {
         if (!callable(FmiFunction.GET_STRING) || !arrays(n, vrs, values)) {
             return ERROR;
         }
-        if (state == FmiState.INITIALIZATION_MODE) {
-            settle();
-        }
+        TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
             Entry variable = variable(vrs, i, SlotType.STRING);
             if (variable == null) {
                 return ERROR;
             }
             int vr = variable.valueReference();
-            String value = tree.getString(variable.slot());
+            String value = view.getString(variable.slot());
             if (!value.equals(stringValues[vr])) {
                 // The importer may hold the old pointer until its next call; we keep ours until
                 // the value changes.
@@ -592,7 +644,7 @@ final class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setReal(variable.slot(), NativeMemory.getDouble(values + 8 * i));
         }
-        unsettled = true;
+        valuesSet();
         return OK;
     }
 
@@ -609,7 +661,7 @@ final class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setInteger(variable.slot(), NativeMemory.getInt(values + 4 * i));
         }
-        unsettled = true;
+        valuesSet();
         return OK;
     }
 
@@ -626,7 +678,7 @@ final class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setBoolean(variable.slot(), NativeMemory.getInt(values + 4 * i) != 0);
         }
-        unsettled = true;
+        valuesSet();
         return OK;
     }
 
@@ -646,7 +698,7 @@ final class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setString(variable.slot(), NativeMemory.getString(NativeMemory.getLong(values + 8 * i)));
         }
-        unsettled = true;
+        valuesSet();
         return OK;
     }
 
@@ -700,7 +752,7 @@ final class FmuSlave {
             return ERROR;
         }
         tree.restore(snapshot.tree());
-        unsettled = true;
+        valuesSet();
         startTime = snapshot.startTime();
         stopTimeDefined = snapshot.stopTimeDefined();
         stopTime = snapshot.stopTime();
