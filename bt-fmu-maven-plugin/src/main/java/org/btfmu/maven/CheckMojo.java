@@ -17,7 +17,9 @@ import org.apache.maven.plugins.annotations.Mojo;
 import org.apache.maven.plugins.annotations.Parameter;
 
 /**
- * {@code bt-fmu:check}: runs the co-simulation scenarios under
+ * {@code bt-fmu:check}: the checks of {@code bt-fmu check} on every built FMU
+ * (model description against the XSD and FMI 2.0 rules, a calling-sequence run,
+ * the declared dependencies), then the co-simulation scenarios under
  * {@code src/test/scenarios/} (see {@link Scenario}) with the project's master,
  * each in a Java process of its own ({@link ScenarioProcess}),
  * writes one Surefire-style report per scenario and fails the build when an
@@ -45,6 +47,10 @@ public final class CheckMojo extends MissionsMojo {
     @Parameter(defaultValue = "${plugin.artifacts}", readonly = true, required = true)
     List<Artifact> pluginArtifacts;
 
+    /** Runs the checks of {@code bt-fmu check} on every built FMU. */
+    @Parameter(property = "btfmu.checkFmus", defaultValue = "true")
+    boolean checkFmus = true;
+
     /** Skips the scenarios (as -DskipTests skips tests). */
     @Parameter(property = "skipTests", defaultValue = "false")
     boolean skipTests;
@@ -56,6 +62,9 @@ public final class CheckMojo extends MissionsMojo {
             return;
         }
         Map<String, Path> missionFmus = builtFmus();
+        if (checkFmus) {
+            checkFmus(missionFmus);
+        }
         if (skipTests) {
             getLog().info("bt-fmu: scenarios skipped");
             return;
@@ -77,13 +86,52 @@ public final class CheckMojo extends MissionsMojo {
         return fmus;
     }
 
+    /** {@code bt-fmu check} on every FMU: any error fails the build with the findings. */
+    private void checkFmus(Map<String, Path> missionFmus) throws MojoExecutionException, MojoFailureException {
+        List<String> args = missionFmus.values().stream().map(Path::toString).toList();
+        List<String> errors = new ArrayList<>();
+        List<String> processErrors = new ArrayList<>();
+        int exit;
+        try {
+            exit = JavaProcess.run(classPath(), FmuCheckMain.class, args, line -> {
+                if (line.startsWith(FmuCheckMain.ERROR)) {
+                    errors.add(line.substring(FmuCheckMain.ERROR.length()));
+                } else if (line.startsWith(FmuCheckMain.NOTE)) {
+                    getLog().info("bt-fmu check: note: " + line.substring(FmuCheckMain.NOTE.length()));
+                }
+            }, line -> {
+                getLog().debug(line);
+                processErrors.add(line);
+            });
+        } catch (IOException e) {
+            throw new MojoExecutionException("bt-fmu: cannot run the FMU checks: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MojoExecutionException("bt-fmu: interrupted during the FMU checks", e);
+        }
+        if (exit != 0 && errors.isEmpty()) {
+            errors.add(ScenarioProcess.crashed(exit, processErrors));
+        }
+        if (!errors.isEmpty()) {
+            errors.forEach(error -> getLog().error("bt-fmu check: " + error));
+            throw new MojoFailureException("bt-fmu: " + errors.size() + (errors.size() == 1 ? " error" : " errors")
+                    + " in the FMU checks (bt-fmu check):\n  " + String.join("\n  ", errors));
+        }
+        getLog().info("bt-fmu: " + args.size() + (args.size() == 1 ? " FMU passes" : " FMUs pass")
+                + " the FMU checks (model description, calling sequence, dependencies)");
+    }
+
+    private List<File> classPath() {
+        return pluginArtifacts.stream().map(Artifact::getFile).toList();
+    }
+
     private void runScenarios(Map<String, Path> missionFmus) throws MojoExecutionException, MojoFailureException {
         List<Path> files = scenarioFiles();
         if (files.isEmpty()) {
             getLog().info("bt-fmu: no scenarios in " + scenariosDirectory);
             return;
         }
-        List<File> classPath = pluginArtifacts.stream().map(Artifact::getFile).toList();
+        List<File> classPath = classPath();
         List<String> failures = new ArrayList<>();
         int expectations = 0;
         for (Path file : files) {

@@ -8,7 +8,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Runs one scenario in a Java process of its own, started by {@link ScenarioProcess}:
+ * Runs one scenario in a Java process of its own, started by {@link ScenarioProcess}
+ * through {@link JavaProcess}:
  * javafmi needs {@code --add-opens java.prefs/java.util.prefs} (which Maven's JVM
  * lacks), and an FMU that crashes takes down only this process, not the build.
  *

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -78,11 +80,32 @@ class CheckMojoTest {
     }
 
     @Test
-    void withoutScenariosOnlyTheFmusAreLookedFor() throws Exception {
+    void withoutScenariosTheFmusAreChecked() throws Exception {
         buildFmus();
         mojo().execute();
+        assertTrue(log.infos.contains("bt-fmu: 1 FMU passes the FMU checks (model description, calling sequence,"
+                + " dependencies)"), log.infos.toString());
         assertTrue(log.infos.contains("bt-fmu: no scenarios in " + project.resolve("src/test/scenarios")),
                 log.infos.toString());
+    }
+
+    @Test
+    void anFmuFailingTheChecksFailsTheBuildWithTheFinding() throws Exception {
+        buildFmus();
+        Path fmu = project.resolve("target/fmus/climb_and_fly.fmu");
+        try (FileSystem zip = FileSystems.newFileSystem(fmu)) {
+            Path description = zip.getPath("modelDescription.xml");
+            Files.writeString(description, Files.readString(description).replace("fmiVersion=\"2.0\"", ""));
+        }
+        scenario("never-run", "[]");
+
+        MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo().execute());
+
+        assertTrue(e.getMessage().startsWith("bt-fmu: "), e.getMessage());
+        assertTrue(e.getMessage().contains("in the FMU checks (bt-fmu check):\n  climb_and_fly.fmu: "),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("fmiVersion"), e.getMessage());
+        assertTrue(log.infos.stream().noneMatch(line -> line.contains("never-run")), log.infos.toString());
     }
 
     @Test
