@@ -3,13 +3,16 @@ package org.btfmu.maven;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.nio.file.Path;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.cosim.ConnectionFile;
+import org.btfmu.cosim.Experiment;
 import org.btfmu.cosim.FmuInstance;
 import org.btfmu.cosim.SampleListener;
+import org.btfmu.cosim.SspArchive;
 import org.btfmu.cosim.VariableReference;
 
 /**
@@ -34,10 +37,37 @@ final class ScenarioRun {
 
     /** Configuration errors (FMUs, wiring, expectations) end in a {@link ScenarioException} before the run. */
     static Outcome run(Scenario scenario, Consumer<String> fmuLog) {
-        List<CoSimulation.FmuSpec> specs = new ArrayList<>();
-        for (Map.Entry<String, java.nio.file.Path> fmu : scenario.fmus().entrySet()) {
-            specs.add(new CoSimulation.FmuSpec(fmu.getKey(), fmu.getValue()));
+        if (scenario.ssp() == null) {
+            List<CoSimulation.FmuSpec> specs = new ArrayList<>();
+            scenario.fmus().forEach((name, fmu) -> specs.add(new CoSimulation.FmuSpec(name, fmu)));
+            return run(scenario, specs, loaded -> ConnectionFile.read(scenario.file(), loaded, Scenario.KEYS),
+                    scenario.times(new Experiment(Double.NaN, Double.NaN, Double.NaN)), fmuLog);
         }
+        SspArchive ssp;
+        try {
+            ssp = SspArchive.open(scenario.ssp());
+        } catch (CoSimulationException e) {
+            throw new ScenarioException(scenario.file() + ": /ssp: " + e.getMessage());
+        }
+        try (ssp) {
+            List<CoSimulation.FmuSpec> specs = new ArrayList<>();
+            for (CoSimulation.FmuSpec component : ssp.fmus()) {
+                Path replaced = scenario.fmus().get(component.name());
+                specs.add(replaced == null ? component : new CoSimulation.FmuSpec(component.name(), replaced));
+            }
+            for (String name : scenario.fmus().keySet()) {
+                if (specs.stream().noneMatch(spec -> spec.name().equals(name))) {
+                    throw new ScenarioException(scenario.file() + ": /fmus/" + name + ": " + scenario.ssp().getFileName()
+                            + " has no component '" + name + "' (its components: " + String.join(", ",
+                            ssp.fmus().stream().map(CoSimulation.FmuSpec::name).toList()) + ")");
+                }
+            }
+            return run(scenario, specs, ssp::wiring, scenario.times(ssp.experiment()), fmuLog);
+        }
+    }
+
+    private static Outcome run(Scenario scenario, List<CoSimulation.FmuSpec> specs,
+            Function<List<FmuInstance>, ConnectionFile> wiring, Experiment times, Consumer<String> fmuLog) {
         CoSimulation sim;
         try {
             sim = CoSimulation.load(specs, fmuLog);
@@ -48,10 +78,10 @@ final class ScenarioRun {
             List<FmuInstance> fmus = sim.fmus();
             List<Expectation> expectations;
             try {
-                ConnectionFile wiring = ConnectionFile.read(scenario.file(), fmus, Scenario.KEYS);
-                sim.connect(wiring.connections());
-                sim.set(wiring.parameters());
-                expectations = expectations(scenario, fmus);
+                ConnectionFile file = wiring.apply(fmus);
+                sim.connect(file.connections());
+                sim.set(file.parameters());
+                expectations = expectations(scenario, fmus, times);
             } catch (CoSimulationException e) {
                 throw new ScenarioException(e.getMessage());
             }
@@ -72,7 +102,7 @@ final class ScenarioRun {
             long started = System.nanoTime();
             String error = null;
             try {
-                sim.run(scenario.start(), scenario.stop(), scenario.step(), recorded, List.of(watcher), p -> { });
+                sim.run(times.start(), times.stop(), times.step(), recorded, List.of(watcher), p -> { });
             } catch (CoSimulationException e) {
                 error = e.getMessage();
             }
@@ -83,7 +113,7 @@ final class ScenarioRun {
         }
     }
 
-    private static List<Expectation> expectations(Scenario scenario, List<FmuInstance> fmus) {
+    private static List<Expectation> expectations(Scenario scenario, List<FmuInstance> fmus, Experiment times) {
         JsonNode list = scenario.expectations();
         List<Expectation> result = new ArrayList<>();
         if (list.isMissingNode()) {
@@ -94,7 +124,7 @@ final class ScenarioRun {
         }
         for (int i = 0; i < list.size(); i++) {
             result.add(Expectation.read(scenario.file() + ": /expect/" + i, list.get(i), fmus,
-                    scenario.start(), scenario.stop()));
+                    times.start(), times.stop()));
         }
         return result;
     }

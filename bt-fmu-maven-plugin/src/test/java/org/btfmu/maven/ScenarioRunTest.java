@@ -9,6 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import org.btfmu.cosim.CoSimulation;
+import org.btfmu.cosim.ConnectionFile;
+import org.btfmu.cosim.Experiment;
+import org.btfmu.cosim.SspWriter;
 import org.btfmu.mission.MissionLoader;
 import org.btfmu.packager.FmuPackager;
 import org.btfmu.testfmus.PlantFmu;
@@ -122,6 +126,49 @@ class ScenarioRunTest {
         ScenarioException e = assertThrows(ScenarioException.class, () -> Scenario.read(file, project, missionFmus));
         assertTrue(e.getMessage().contains("/fmus/mission: 'landing' is no mission of this project (its missions:"
                 + " climb_and_fly)"), e.getMessage());
+    }
+
+    @Test
+    void anSspScenarioTakesItsWiringAndTimesFromTheSspAndTheMissionFromTheProject() throws Exception {
+        Path ssp = project.resolve("climb.ssp");
+        Path wiring = Projects.write(project.resolve("wiring.json"), "{\n" + WIRING.substring(WIRING.indexOf("\"connections\""))
+                .replaceAll(",\\s*$", "") + "\n}\n");
+        // An SSP whose mission FMU is another build (another safe altitude) than the project's.
+        Path otherMission = project.resolve("other/climb_and_fly.fmu");
+        Files.createDirectories(otherMission.getParent());
+        new FmuPackager().build(MissionLoader.load(Files.readString(Projects.TEMPLATE_MISSION)
+                .replace("\"start\": 300", "\"start\": 100"), "other.json"), new FmuPackager.Options(null, false),
+                otherMission);
+        try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("mission", otherMission),
+                new CoSimulation.FmuSpec("plant", project.resolve("plant/PointMassAircraft.fmu"))), m -> { })) {
+            ConnectionFile file = ConnectionFile.read(wiring, sim.fmus());
+            SspWriter.write(ssp, "climb", sim.fmus(), file.connections(), file.parameters(),
+                    new Experiment(0, 120, 1));
+        }
+        String expect = "[{\"variable\": \"plant.altitude\", \"at\": 120, \"min\": 290, \"max\": 310}]";
+
+        Path withProjectMission = Projects.write(project.resolve("ssp-project.json"),
+                "{\"ssp\": \"climb.ssp\", \"fmus\": {\"mission\": \"climb_and_fly\"}, \"expect\": " + expect + "}");
+        ScenarioRun.Outcome outcome = ScenarioRun.run(Scenario.read(withProjectMission, project, missionFmus), m -> { });
+        assertEquals(0, outcome.failures(), outcome.expectations().get(0).failure());
+
+        Path withSspMission = Projects.write(project.resolve("ssp-own.json"),
+                "{\"ssp\": \"climb.ssp\", \"expect\": " + expect + "}");
+        outcome = ScenarioRun.run(Scenario.read(withSspMission, project, missionFmus), m -> { });
+        assertTrue(outcome.expectations().get(0).failure().matches(".*was 1\\d\\d\\.\\d+ at 120 s"),
+                outcome.expectations().get(0).failure());
+
+        Path unknown = Projects.write(project.resolve("ssp-unknown.json"),
+                "{\"ssp\": \"climb.ssp\", \"fmus\": {\"aircraft\": \"climb_and_fly\"}}");
+        ScenarioException e = assertThrows(ScenarioException.class,
+                () -> ScenarioRun.run(Scenario.read(unknown, project, missionFmus), m -> { }));
+        assertTrue(e.getMessage().contains("/fmus/aircraft: climb.ssp has no component 'aircraft' (its components:"
+                + " mission, plant)"), e.getMessage());
+
+        Path doubled = Projects.write(project.resolve("ssp-connections.json"),
+                "{\"ssp\": \"climb.ssp\", \"connections\": []}");
+        assertTrue(assertThrows(ScenarioException.class, () -> Scenario.read(doubled, project, missionFmus))
+                .getMessage().contains("/connections: the SSP brings the connections"));
     }
 
     @Test
