@@ -57,6 +57,7 @@ public final class BuildMojo extends MissionsMojo {
     @Parameter(defaultValue = "${plugin}", readonly = true, required = true)
     PluginDescriptor plugin;
 
+    @SuppressWarnings("deprecation") // the annotation still works; Maven 3.8 is the baseline
     @Component
     MavenProjectHelper projectHelper;
 
