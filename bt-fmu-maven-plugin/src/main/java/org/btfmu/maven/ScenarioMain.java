@@ -46,7 +46,7 @@ public final class ScenarioMain {
             System.exit(2);
             return;
         }
-        TestReport.write(Path.of(args[2]), "bt-fmu.", outcome);
+        TestReport.write(Path.of(args[2]), outcome);
         if (outcome.error() != null) {
             out.println(STOPPED + oneLine(outcome.error()));
         }

@@ -42,7 +42,12 @@ final class ScenarioProcess {
             errorLines.add(line);
         });
         if (configuration.isEmpty() && (exit > 1 || exit == 1 && failed.isEmpty())) {
-            failed.add(crashed(exit, errorLines));
+            // It wrote no report: this one says so.
+            String message = crashed(exit, errorLines);
+            failed.add(message);
+            String file = scenario.getFileName().toString();
+            TestReport.write(reports, file.substring(0, file.length() - ".json".length()),
+                    List.of(new TestReport.Case("run " + file, "error", message)), 0);
         }
         return new Result(passed, failed, configuration.isEmpty() ? null : configuration.get(0));
     }

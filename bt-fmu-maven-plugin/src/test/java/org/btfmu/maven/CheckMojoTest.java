@@ -138,6 +138,22 @@ class CheckMojoTest {
     }
 
     @Test
+    void aScenarioProcessThatDiesIsAFailedScenarioWithAnErrorReport() throws Exception {
+        buildFmus();
+        scenario("climb", "[{\"variable\": \"plant.altitude\", \"at\": 100, \"min\": 290}]");
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.pluginArtifacts = List.of(); // the process finds no main class
+
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+
+        assertTrue(e.getMessage().contains("climb.json: the process ended with exit code 1; its last messages:"),
+                e.getMessage());
+        String report = Files.readString(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.climb.xml"));
+        assertTrue(report.contains("errors=\"1\"") && report.contains("ScenarioMain"), report);
+    }
+
+    @Test
     void passingScenariosPass() throws Exception {
         buildFmus();
         scenario("climb", "[{\"variable\": \"plant.altitude\", \"at\": 100, \"min\": 290, \"max\": 310}]");

@@ -176,7 +176,7 @@ class ScenarioRunTest {
         ScenarioRun.Outcome outcome = run("report", """
                 [{"variable": "plant.altitude", "at": 120, "min": 290, "max": 310},
                  {"variable": "mission.mode", "at": 1, "value": 3}]""");
-        Path report = TestReport.write(project.resolve("reports"), "bt-fmu.", outcome);
+        Path report = TestReport.write(project.resolve("reports"), outcome);
         assertEquals("TEST-bt-fmu.report.xml", report.getFileName().toString());
         var document = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
                 .parse(report.toFile());
