@@ -94,7 +94,8 @@ public final class BuildMojo extends MissionsMojo {
         Path fmu = fmuOf(name);
         Path stampFile = stampDirectory.toPath().resolve(name + ".stamp");
         String modelIdentifier = modelIdentifiers.get(name);
-        BuildStamp stamp = BuildStamp.of(entry.file(), plugin.getVersion(), tool, modelIdentifier, bundleJre);
+        BuildStamp stamp = BuildStamp.of(entry.mission().sourceText(), plugin.getVersion(), tool, modelIdentifier,
+                bundleJre);
         boolean build = !stamp.matches(stampFile, fmu);
         if (build) {
             Files.deleteIfExists(stampFile);

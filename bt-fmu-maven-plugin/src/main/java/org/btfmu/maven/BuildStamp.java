@@ -13,16 +13,19 @@ import java.util.HexFormat;
 
 /**
  * What an FMU was built from, kept beside the build so that the next build can
- * skip it. An FMU is unchanged when its inputs are: the mission file's bytes,
+ * skip it. An FMU is unchanged when its inputs are: the mission's text as it
+ * goes into the FMU (the file's, as loaded),
  * the plugin's version, the packager's tool fingerprint (its version, shim and
  * runtime jar) and the build options; and the FMU on disk is still the file
  * that build wrote (its SHA-256 is part of the stamp).
  */
 record BuildStamp(String inputs) {
 
-    static BuildStamp of(Path missionFile, String pluginVersion, String toolFingerprint,
-            String modelIdentifier, boolean bundleJre) throws IOException {
-        return new BuildStamp("mission " + sha256(missionFile) + "\n"
+    static BuildStamp of(String missionText, String pluginVersion, String toolFingerprint,
+            String modelIdentifier, boolean bundleJre) {
+        MessageDigest text = sha256();
+        text.update(missionText.getBytes(StandardCharsets.UTF_8));
+        return new BuildStamp("mission " + HexFormat.of().formatHex(text.digest()) + "\n"
                 + "plugin " + pluginVersion + "\n"
                 + "tool " + toolFingerprint + "\n"
                 + "modelIdentifier " + (modelIdentifier == null ? "(mission name)" : modelIdentifier) + "\n"
@@ -46,16 +49,19 @@ record BuildStamp(String inputs) {
         return inputs + "fmu " + sha256(fmu) + "\n";
     }
 
-    static String sha256(Path file) throws IOException {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java runtime provides SHA-256", e);
-        }
+    private static String sha256(Path file) throws IOException {
+        MessageDigest sha = sha256();
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), sha)) {
             in.transferTo(OutputStream.nullOutputStream());
         }
         return HexFormat.of().formatHex(sha.digest());
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime provides SHA-256", e);
+        }
     }
 }
