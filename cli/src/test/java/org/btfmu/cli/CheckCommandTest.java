@@ -38,7 +38,8 @@ class CheckCommandTest {
         Path fmu = PlantFmu.PHANTOM_DEPENDENCY.copyTo(dir);
         Console console = Console.run("check", fmu.toString());
         assertEquals(0, console.exit(), console.out());
-        assertTrue(console.out().contains("note: Initialization Mode, y <- u: declared in <InitialUnknowns>"),
+        assertTrue(console.out().contains("note: Initialization Mode, u: declared in <InitialUnknowns> for 1"
+                + " unknown but not seen"),
                 console.out());
     }
 

@@ -3,6 +3,7 @@ package org.btfmu.packager;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -73,9 +74,12 @@ class ExamplesTest {
         Set<String> parameters = mission.variables().stream()
                 .filter(v -> v.causality() == Causality.PARAMETER).map(Variable::name)
                 .collect(Collectors.toSet());
+        report.unobserved(Report.STEP_MODE).forEach((output, knowns) -> fail(output + " <- " + knowns));
+        report.unobserved(Report.INITIALIZATION_MODE).forEach((output, knowns) ->
+                assertTrue(parameters.containsAll(knowns), output + " <- " + knowns));
         for (Finding note : report.notes()) {
-            String known = note.where().substring(note.where().indexOf("<- ") + 3);
-            assertTrue(note.where().startsWith(Report.INITIALIZATION_MODE) && parameters.contains(known),
+            assertTrue(note.where().startsWith(Report.INITIALIZATION_MODE + ", ")
+                    && parameters.contains(note.where().substring(Report.INITIALIZATION_MODE.length() + 2)),
                     note.toString());
         }
     }

@@ -28,13 +28,12 @@ class CheckTest {
         return Checker.check(plant.copyTo(dir));
     }
 
-    /** The "mode, unknown <- known" of every note of the dependency check. */
+    /** "mode, unknown <- known" for every declared dependency the check did not see. */
     private static Set<String> unobserved(Report report) {
         Set<String> pairs = new TreeSet<>();
-        for (Finding f : report.notes()) {
-            if (f.message().contains("but not seen")) {
-                pairs.add(f.where());
-            }
+        for (String mode : List.of(Report.INITIALIZATION_MODE, Report.STEP_MODE)) {
+            report.unobserved(mode).forEach((unknown, knowns) -> knowns.forEach(
+                    known -> pairs.add(mode + ", " + unknown + " <- " + known)));
         }
         return pairs;
     }
@@ -127,5 +126,10 @@ class CheckTest {
         Report report = check(PlantFmu.PHANTOM_DEPENDENCY);
         assertEquals(List.of(), report.errors());
         assertEquals(Set.of("Initialization Mode, y <- u", "Step Mode, y <- u"), unobserved(report));
+        assertEquals(List.of("note: Initialization Mode, u: declared in <InitialUnknowns> for 1 unknown but not"
+                + " seen: setting it to [1.0, -1.0, 100.0, -100.0, 10.0] left y unchanged",
+                "note: Step Mode, u: declared in <Outputs> for 1 unknown but not seen: setting it to"
+                + " [1.0, -1.0, 100.0, -100.0, 10.0] left y unchanged"),
+                report.notes().stream().map(Finding::toString).toList());
     }
 }
