@@ -24,7 +24,8 @@ import picocli.CommandLine.Spec;
                 + "Parameterization): SystemStructure.ssd and the FMUs under resources/. OMEdit, OMSimulator "
                 + "and bt-fmu simulate open it.",
             "The communication step travels in an annotation of type org.btfmu.cosim inside the "
-                + "DefaultExperiment (SSP 1.0 has no attribute for it)."})
+                + "DefaultExperiment (SSP 1.0 has no attribute for it). A coupling with an algebraic loop is "
+                + "written as it is (other tools may solve it); bt-fmu simulate refuses it."})
 public final class SspCommand implements Callable<Integer> {
 
     @Spec
@@ -87,7 +88,6 @@ public final class SspCommand implements Callable<Integer> {
                     : ConnectionFile.read(connections, loaded);
             List<ConnectionFile.ParameterValue> values = new ArrayList<>(wiring.parameters());
             parameterValues.forEach(p -> values.add(ConnectionFile.ParameterValue.assignment(p, loaded)));
-            sim.connect(wiring.connections()); // checks that no input is connected twice
             String file = output.getFileName().toString();
             String name = SspWriter.identifier(file.endsWith(".ssp") ? file.substring(0, file.length() - 4) : file);
             SspWriter.write(output, name, loaded, wiring.connections(), values,

@@ -17,6 +17,8 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.btfmu.demo.DemoScenario;
 import org.btfmu.demo.MissionCoSimulation;
+import org.btfmu.testfmus.PlantFmu;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,7 +27,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Every demo scenario's SSP, as {@code bt-fmu demo} writes it, run in OpenModelica's
  * OMSimulator 3.0.0 (../shared/tools/omsimulator beside the repository; skipped when
  * absent): it must log no {@code error:} or {@code warning:} line, and its trajectories
- * must equal {@code bt-fmu simulate}'s at every communication point. Measured: both
+ * must equal {@code bt-fmu simulate}'s at every communication point; parameter values of
+ * the SSP too. Measured: both
  * exchange the same way (no step of shift); they differ only by OMSimulator's CSV
  * printing precision, below 1e-11 relative.
  */
@@ -52,12 +55,36 @@ class OmSimulatorTest {
         MissionCoSimulation.prepare(examples.resolve(scenario.example() + ".json"), scenario.plant(), work);
         Path ssp = MissionCoSimulation.writeScenario(work, connections, scenario.stop(), scenario.step(), m -> { });
 
+        System.out.printf(Locale.ROOT, "OMSimulator %s: %s%n", scenario.example(), compare(ssp, work, scenario.stop()));
+    }
+
+    @Test
+    void takesTheParameterValuesOfTheSsp() throws Exception {
+        assumeTrue(Files.isExecutable(OMSIMULATOR), OMSIMULATOR + " is absent");
+        Path examples = Path.of("..", "examples");
+        MissionCoSimulation.prepare(examples.resolve("traffic-circuit.json"), PlantFmu.POINT_MASS_AIRCRAFT, dir);
+        Path ssp = dir.resolve("parameters.ssp");
+        Console written = Console.run("ssp", "--fmu", "mission=" + dir.resolve("mission.fmu"), "--fmu",
+                "plant=" + dir.resolve("plant.fmu"), "--connections", examples.resolve("connections/traffic-circuit.json")
+                        .toString(), "-p", "plant.x0=-200", "-p", "plant.reach_radius=300", "--stop", "300", "--step", "0.5",
+                "-o", ssp.toString());
+        assertEquals(0, written.exit(), written.err());
+        System.out.printf(Locale.ROOT, "OMSimulator with parameters: %s%n", compare(ssp, dir, 300));
+        assertEquals(-200.0, columns(dir.resolve("bt-fmu/result.csv"), false).get("plant.x")[0],
+                "the parameter value arrived (and OMSimulator's equals it)");
+    }
+
+    /**
+     * Runs {@code ssp} with bt-fmu simulate and with OMSimulator; asserts no error or warning
+     * line and equal trajectories; returns the measured difference.
+     */
+    private String compare(Path ssp, Path work, double stop) throws Exception {
         Console ours = Console.run("simulate", ssp.toString(), "-o", work.resolve("bt-fmu").toString());
         assertEquals(0, ours.exit(), ours.err());
         Map<String, double[]> expected = columns(work.resolve("bt-fmu/result.csv"), false);
 
         Path result = work.resolve("omsimulator.csv");
-        List<String> problems = omSimulator(ssp, result, scenario.stop());
+        List<String> problems = omSimulator(ssp, result, stop);
         assertEquals(List.of(), problems, "OMSimulator logged errors or warnings");
         Map<String, double[]> actual = columns(result, true);
 
@@ -79,8 +106,8 @@ class OmSimulatorTest {
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "OMSimulator %s: %d columns x %d points, largest relative difference %.2g (%s)%n",
-                scenario.example(), expected.size() - 1, times.length, worst, worstColumn);
+        return String.format(Locale.ROOT, "%d columns x %d points, largest relative difference %.2g (%s)",
+                expected.size() - 1, times.length, worst, worstColumn);
     }
 
     /** Runs OMSimulator on {@code ssp}; returns its error and warning lines. */

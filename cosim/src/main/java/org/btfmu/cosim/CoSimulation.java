@@ -76,8 +76,10 @@ public final class CoSimulation implements AutoCloseable {
         return List.copyOf(fmus);
     }
 
+    /** Adds connections; an input connected twice or an algebraic loop is reported at once. */
     public void connect(List<Connection> wiring) {
         Set<String> inputs = new HashSet<>();
+        List<Connection> all = new ArrayList<>(connections);
         for (Connection c : connections) {
             inputs.add(c.to().toString());
         }
@@ -85,8 +87,11 @@ public final class CoSimulation implements AutoCloseable {
             if (!inputs.add(c.to().toString())) {
                 throw new CoSimulationException("input '" + c.to() + "' is connected twice");
             }
-            connections.add(c);
+            all.add(c);
         }
+        ExchangeOrder.levels(all, ModelStructure.Mode.INITIALIZATION);
+        ExchangeOrder.levels(all, ModelStructure.Mode.STEP);
+        connections.addAll(wiring);
     }
 
     public void set(List<ConnectionFile.ParameterValue> values) {
