@@ -1,5 +1,6 @@
 package org.btfmu.maven;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -7,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
+import org.btfmu.btcpp.BtcppException;
+import org.btfmu.btcpp.TreeImporter;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
 import org.btfmu.mission.MissionLoader;
@@ -16,13 +19,17 @@ import org.btfmu.mission.Problem;
  * Loads every mission file of a project and reports every problem of every
  * file at once, one Maven error per problem in the form compilers use
  * ({@code /abs/file.json:[line,column] /json/pointer: message}), which IDEs and
- * CI log parsers turn into annotations on the file.
+ * CI log parsers turn into annotations on the file. Problems of a
+ * BehaviorTree.CPP tree come in the importer's form ({@code file:line:column: XML path: message}).
  */
 final class MissionSet {
 
     /** A mission and the file it came from. */
     record Entry(Path file, Mission mission) {
     }
+
+    /** The bindings of tree.xml are tree.bindings.json. */
+    static final String BINDINGS_SUFFIX = ".bindings.json";
 
     private MissionSet() {
     }
@@ -36,7 +43,7 @@ final class MissionSet {
         for (Path file : files) {
             Path absolute = file.toAbsolutePath();
             try {
-                Mission mission = MissionLoader.load(absolute);
+                Mission mission = load(absolute);
                 Path other = byName.putIfAbsent(mission.name(), absolute);
                 if (other != null) {
                     log.error(location(absolute, new Problem("/name", "", 0, 0)) + "the mission name "
@@ -53,6 +60,10 @@ final class MissionSet {
                 }
                 problems += e.problems().size();
                 badFiles++;
+            } catch (BtcppException e) {
+                e.problems().forEach(log::error);
+                problems += e.problems().size();
+                badFiles++;
             }
         }
         if (problems > 0) {
@@ -60,6 +71,20 @@ final class MissionSet {
                     + " in " + badFiles + " of " + files.size() + " mission files (listed above)");
         }
         return missions;
+    }
+
+    /**
+     * A mission JSON file, or a BehaviorTree.CPP XML tree ({@code .xml}) imported as
+     * {@code bt-fmu build tree.xml --bindings} does, with {@code <tree>.bindings.json}
+     * beside it as its bindings when that file exists.
+     */
+    private static Mission load(Path file) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(".xml")) {
+            return MissionLoader.load(file);
+        }
+        Path bindings = file.resolveSibling(name.substring(0, name.length() - ".xml".length()) + BINDINGS_SUFFIX);
+        return TreeImporter.load(file, Files.isRegularFile(bindings) ? bindings : null);
     }
 
     /** {@code file:[line,column] /pointer: }, the parts that are known. */

@@ -14,13 +14,19 @@ abstract class MissionsMojo extends AbstractMojo {
     @Parameter(property = "btfmu.missionsDirectory", defaultValue = "${project.basedir}/src/main/missions")
     File missionsDirectory;
 
-    /** Globs of mission files, relative to the missions folder. */
+    /**
+     * Globs of mission files, relative to the missions folder: mission JSON and
+     * BehaviorTree.CPP XML trees (default {@code **}{@code /*.json}, {@code **}{@code /*.xml}).
+     */
     @Parameter
-    List<String> includes = List.of("**/*.json");
+    List<String> includes = List.of("**/*.json", "**/*.xml");
 
-    /** Globs of files under the missions folder that are not missions. */
+    /**
+     * Globs of files under the missions folder that are not missions (default: the
+     * BT.CPP trees' bindings, {@code **}{@code /*.bindings.json}).
+     */
     @Parameter
-    List<String> excludes = List.of();
+    List<String> excludes = List.of("**/*" + MissionSet.BINDINGS_SUFFIX);
 
     /** Skips the goal. */
     @Parameter(property = "btfmu.skip", defaultValue = "false")

@@ -64,6 +64,23 @@ class BuildMojoTest {
     }
 
     @Test
+    void aBehaviorTreeCppTreeBecomesTheFmuOfItsMission() throws Exception {
+        Path missions = Projects.withMissions(project, Projects.EXAMPLES.resolve("btcpp/reactive-patrol.xml"),
+                Projects.EXAMPLES.resolve("btcpp/reactive-patrol.bindings.json"));
+        Path fmus = project.resolve("target/fmus");
+
+        mojo(missions, fmus).execute();
+
+        try (ZipFile zip = new ZipFile(fmus.resolve("reactive_patrol.fmu").toFile())) {
+            assertTrue(zip.getEntry("binaries/linux64/reactive_patrol.so") != null);
+            assertTrue(new String(zip.getInputStream(zip.getEntry("resources/mission.json")).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8).matches("(?s).*\"name\"\\s*:\\s*\"reactive_patrol\".*"),
+                    "the imported mission travels in the FMU");
+        }
+        assertEquals(List.of("fmu:reactive_patrol:" + fmus.resolve("reactive_patrol.fmu").toFile()), attached);
+    }
+
+    @Test
     void anUnchangedMissionIsNotRebuiltAChangedOneIs() throws Exception {
         Path missions = Projects.withMissions(project, Projects.TEMPLATE_MISSION,
                 Projects.EXAMPLES.resolve("traffic-circuit.json"));

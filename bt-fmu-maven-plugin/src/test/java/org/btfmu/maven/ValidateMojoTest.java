@@ -65,6 +65,25 @@ class ValidateMojoTest {
     }
 
     @Test
+    void behaviorTreeCppTreesAreMissionsWithTheirBindingsBeside() throws Exception {
+        Path missions = Projects.withMissions(project, Projects.EXAMPLES.resolve("btcpp/reactive-patrol.xml"),
+                Projects.EXAMPLES.resolve("btcpp/reactive-patrol.bindings.json"));
+        mojo(missions).execute();
+        assertEquals(List.of(), log.errors);
+        assertTrue(log.infos.get(0).startsWith("bt-fmu: 1 mission valid"), log.infos.toString());
+
+        Path broken = Projects.write(missions.resolve("broken.xml"),
+                "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"Main\">\n    <Sequence>\n      <NoSuchNode/>\n"
+                + "    </Sequence>\n  </BehaviorTree>\n</root>\n");
+        log.infos.clear();
+        MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo(missions).execute());
+        assertTrue(e.getMessage().matches("bt-fmu: \\d+ problems? in 1 of 2 mission files \\(listed above\\)"),
+                e.getMessage());
+        assertTrue(log.errors.stream().anyMatch(l -> l.startsWith(broken.toString() + ":4:")
+                && l.contains("NoSuchNode")), log.errors.toString());
+    }
+
+    @Test
     void twoMissionsWithOneNameAreAProblem() {
         Path missions = Projects.withMissions(project, Projects.TEMPLATE_MISSION);
         Projects.write(missions.resolve("again.json"), readTemplate());
