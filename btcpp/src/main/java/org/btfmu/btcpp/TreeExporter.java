@@ -126,12 +126,22 @@ public final class TreeExporter {
     // ---- tasks
 
     private void task(JsonNode t, String path, JsonNode inSubtree) throws XMLStreamException {
+        task(t, path, inSubtree, null);
+    }
+
+    /** One task as an element; {@code onHalted}, if not null, is written as its {@code _onHalted} script. */
+    private void task(JsonNode t, String path, JsonNode inSubtree, String onHalted) throws XMLStreamException {
         String type = t.path("type").asText();
         String name = t.has("name") ? t.get("name").asText() : null;
         String own = path + (name == null ? "" : name);
         describe(t, own);
+        String folded = onHalted == null ? onHaltedScript(t, name, inSubtree) : null;
+        if (folded != null) {
+            task(t.get("children").get(0), own + "/", inSubtree, folded);
+            return;
+        }
         if (type.equals("SubTree")) {
-            subtreeReference(t, inSubtree);
+            subtreeReference(t, inSubtree, onHalted);
             return;
         }
         List<JsonNode> children = new ArrayList<>();
@@ -154,6 +164,9 @@ public final class TreeExporter {
         }
         for (Map.Entry<String, String> a : attributes.entrySet()) {
             out.writeAttribute(a.getKey(), a.getValue());
+        }
+        if (onHalted != null) {
+            out.writeAttribute("_onHalted", onHalted);
         }
         for (JsonNode c : children) {
             task(c, own + "/", inSubtree);
@@ -231,20 +244,43 @@ public final class TreeExporter {
             }
         }
         if (type.equals("Script")) {
-            List<String> statements = new ArrayList<>();
-            for (var it = t.path("code").fields(); it.hasNext();) {
-                var e = it.next();
-                String target = text.key(e.getKey());
-                String value = e.getValue().isTextual() ? text.script(e.getValue().asText()) : null;
-                if (target == null || value == null) {
-                    return null;
-                }
-                statements.add(target + " := " + value);
+            String code = statements(t.path("code"), text);
+            if (code != null) {
+                a.put("code", code);
+                return "Script";
             }
-            a.put("code", String.join("; ", statements));
-            return "Script";
         }
         return null;
+    }
+
+    /** Assignments as BT.CPP script statements, or null if the script language cannot hold them. */
+    private static String statements(JsonNode code, ScriptText text) {
+        List<String> statements = new ArrayList<>();
+        for (var it = code.fields(); it.hasNext();) {
+            var e = it.next();
+            String target = text.key(e.getKey());
+            String value = e.getValue().isTextual() ? text.script(e.getValue().asText()) : null;
+            if (target == null || value == null) {
+                return null;
+            }
+            statements.add(target + " := " + value);
+        }
+        return String.join("; ", statements);
+    }
+
+    /**
+     * The script of an OnHalted task that the import of {@code _onHalted} on its child gives back:
+     * named after the child as the import names it, with a script BT.CPP can hold; else null
+     * (the task is exported as a btfmu node).
+     */
+    private static String onHaltedScript(JsonNode t, String name, JsonNode inSubtree) {
+        JsonNode child = t.path("children").path(0);
+        if (!t.path("type").asText().equals("OnHalted") || !child.has("name")
+                || !(child.get("name").asText() + "_onHalted").equals(name)) {
+            return null;
+        }
+        String code = statements(t.path("code"), new ScriptText(inSubtree == null ? null : inSubtree.path("ports")));
+        return code == null || code.isEmpty() ? null : code;
     }
 
     /** Milliseconds as BT.CPP's unsigned integer ports take them, or null if not a whole number. */
@@ -277,7 +313,7 @@ public final class TreeExporter {
         return category;
     }
 
-    private void subtreeReference(JsonNode t, JsonNode inSubtree) throws XMLStreamException {
+    private void subtreeReference(JsonNode t, JsonNode inSubtree, String onHalted) throws XMLStreamException {
         String ref = t.path("subtree").asText();
         JsonNode def = subtrees.get(ref);
         boolean leaf = isLeaf(def);
@@ -290,6 +326,9 @@ public final class TreeExporter {
         for (var it = arguments.fields(); it.hasNext();) {
             var e = it.next();
             out.writeAttribute(e.getKey(), portValue(t, e.getKey(), e.getValue(), inSubtree));
+        }
+        if (onHalted != null) {
+            out.writeAttribute("_onHalted", onHalted);
         }
         end(true);
     }

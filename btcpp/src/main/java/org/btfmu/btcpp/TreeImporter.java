@@ -39,9 +39,10 @@ public final class TreeImporter {
 
     private static final Set<String> CATEGORIES = Set.of("Action", "Condition", "Decorator", "Control");
     private static final List<String> PRECONDITIONS = List.of("_failureIf", "_successIf", "_skipIf", "_while");
-    private static final List<String> POSTCONDITIONS = List.of("_onSuccess", "_onFailure", "_post");
+    /** In wrapping order, outside in: _onHalted is innermost, so a halt by _while or by a post-condition's parent runs it. */
+    private static final List<String> POSTCONDITIONS = List.of("_onSuccess", "_onFailure", "_post", "_onHalted");
     private static final Set<String> IGNORED = Set.of("name", "ID", "_uid", "_fullpath", "_autoremap",
-            "__autoremap", "__shared_blackboard", "_onHalted");
+            "__autoremap", "__shared_blackboard");
     /** BT.CPP nodes with no bt-fmu counterpart yet: named in the error instead of "unknown". */
     private static final Set<String> UNSUPPORTED = Set.of("Switch2", "Switch3", "Switch4", "Switch5", "Switch6",
             "Precondition", "LoopInt", "LoopDouble", "LoopBool", "LoopString", "ManualSelector", "TryCatch",
@@ -366,6 +367,14 @@ public final class TreeImporter {
                 children.add(next(e, scope, pointer + "/children/1", own + "/", pre, post, inner));
                 children.add(condition("skipped", "true", own + "/", pointer + "/children/2"));
             }
+            case "_onHalted" -> {
+                w.put("type", "OnHalted");
+                w.put("name", name);
+                describe(w, own, "BT.CPP _onHalted: the script runs when the node is deactivated (halted) before it"
+                        + " returned, not after it finished or failed.");
+                w.set("code", assignments(e, attr, code, scope));
+                w.putArray("children").add(next(e, scope, pointer + "/children/0", own + "/", pre, post, inner));
+            }
             default -> {
                 // _onSuccess, _onFailure, _post: IfThenElse(node, then-script, else-script-then-fail)
                 w.put("type", "IfThenElse");
@@ -488,10 +497,6 @@ public final class TreeImporter {
         for (Map.Entry<String, String> a : e.attributes().entrySet()) {
             String attr = a.getKey();
             if (IGNORED.contains(attr) || PRECONDITIONS.contains(attr) || POSTCONDITIONS.contains(attr)) {
-                if (attr.equals("_onHalted")) {
-                    throw BtcppException.at(e, "_onHalted has no counterpart in bt-fmu (a halt is a deactivation;"
-                            + " use an Action's exit hook through the bindings)");
-                }
                 continue;
             }
             String port = StandardNode.PORT_ALIASES.getOrDefault(attr, attr);
@@ -560,8 +565,9 @@ public final class TreeImporter {
         Map<String, ParameterSpec> specs = new LinkedHashMap<>();
         type.parameters().forEach(p -> specs.put(p.name(), p));
         for (Map.Entry<String, String> a : e.attributes().entrySet()) {
-            if (IGNORED.contains(a.getKey())) {
-                continue;
+            if (IGNORED.contains(a.getKey()) || PRECONDITIONS.contains(a.getKey())
+                    || POSTCONDITIONS.contains(a.getKey())) {
+                continue; // the wrappers of task()
             }
             ParameterSpec spec = specs.get(a.getKey());
             if (spec == null) {
@@ -710,10 +716,6 @@ public final class TreeImporter {
                 throw BtcppException.at(e, id + " has no port '" + attr + "'"
                         + (portTypes.isEmpty() ? "" : " (ports: " + String.join(", ", portTypes.keySet()) + ")"));
             }
-        }
-        if (e.attribute("_onHalted") != null) {
-            throw BtcppException.at(e, "_onHalted has no counterpart in bt-fmu (a halt is a deactivation; use an"
-                    + " Action's exit hook through the bindings)");
         }
         ObjectNode t = json.createObjectNode();
         t.put("type", "SubTree");

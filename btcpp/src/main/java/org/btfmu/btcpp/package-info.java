@@ -22,7 +22,9 @@
  * {@code <Tree>.<key>} (shared by its instances, where BT.CPP gives each instance its own).
  * Types come from the bindings, port types, script literals and comparisons, else Real.</li>
  * <li>SKIPPED does not exist: {@code _skipIf}/{@code _while} and {@code RunOnce then_skip}
- * report SUCCESS. {@code _onHalted} has no counterpart (a halt is a deactivation).</li>
+ * report SUCCESS.</li>
+ * <li>A halt is a deactivation: {@code _onHalted} becomes an {@code OnHalted} task, the innermost
+ * wrapper, which runs the script when deactivated while its child is still running.</li>
  * </ul>
  * XML is read with the JDK's StAX (line and column of every element, no extra dependency);
  * DTDs and entities are refused.

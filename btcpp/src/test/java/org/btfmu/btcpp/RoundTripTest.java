@@ -97,6 +97,40 @@ class RoundTripTest {
                 "a hysteresis has no BT.CPP counterpart: " + traffic);
     }
 
+    /** An imported _onHalted (an OnHalted task) comes back, on a custom leaf and on a standard node. */
+    @Test
+    void onHaltedComesBack() throws IOException {
+        Path xml = dir.resolve("halted.xml");
+        Files.writeString(xml, StandardNodesTest.tree("<ReactiveSequence name=\"s\" _onHalted=\"n := n + 1\">"
+                + "<Ok name=\"c\"/><A name=\"a\" _onHalted=\"stopped := true\" _onSuccess=\"n := 0\"/>"
+                + "</ReactiveSequence>"));
+        ObjectNode imported = TreeImporter.importFile(xml, null);
+        assertEquals("OnHalted", imported.at("/tree/children/0/type").asText(), imported.toString());
+        String exported = TreeExporter.export(imported, xml.toString());
+        Path file = dir.resolve("exported.xml");
+        Files.writeString(file, exported);
+        ObjectNode back = TreeImporter.importFile(file, null);
+        assertEquals(SameTree.canonical(imported), SameTree.canonical(back), exported);
+        assertTrue(exported.contains("<A name=\"a\" _onHalted=\"stopped := true\">"), "written back as _onHalted: "
+                + exported);
+        assertTrue(exported.contains("<ReactiveSequence name=\"s\" _onHalted=\"n := n + 1\">"), exported);
+    }
+
+    /** An OnHalted that _onHalted cannot give back (not named after its child) stays a btfmu node. */
+    @Test
+    void anOnHaltedNotNamedAfterItsChildComesBackAsABtfmuNode() throws IOException {
+        Path xml = dir.resolve("halted.xml");
+        Files.writeString(xml, StandardNodesTest.tree("<Sequence name=\"s\"><Ok name=\"c\"/>"
+                + "<A name=\"a\" _onHalted=\"stopped := true\"/></Sequence>"));
+        ObjectNode imported = TreeImporter.importFile(xml, null);
+        ((ObjectNode) imported.at("/tree/children/0/children/1")).put("name", "cleanup");
+        String exported = TreeExporter.export(imported, xml.toString());
+        assertTrue(exported.contains("ID=\"btfmu.OnHalted\" name=\"cleanup\""), exported);
+        Path file = dir.resolve("exported.xml");
+        Files.writeString(file, exported);
+        assertEquals(SameTree.canonical(imported), SameTree.canonical(TreeImporter.importFile(file, null)), exported);
+    }
+
     static Path bindingsOf(Path xml) {
         Path b = xml.resolveSibling(xml.getFileName().toString().replace(".xml", ".bindings.json"));
         return Files.exists(b) ? b : null;

@@ -325,6 +325,50 @@ class StandardNodesTest {
         assertEquals(FINISHED, r.status("Main/s"));
     }
 
+    /** The key the _onHalted scripts set, bound to an FMU output. */
+    private static final String HALTED_OUTPUT = "{\"variables\": [{\"name\": \"halted\", \"causality\": \"output\","
+            + " \"type\": \"Integer\", \"start\": 0}]}";
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void onHaltedRunsWhenAReactiveSequenceHaltsTheRunningNode(ProcessingMode mode) {
+        Run r = Run.of(dir, tree("<ReactiveSequence name=\"s\"><Ok name=\"c\"/>"
+                + "<A name=\"a\" _onHalted=\"halted := 1\"/></ReactiveSequence>"), HALTED_OUTPUT, mode);
+        r.set("Ok.value", true).start();
+        assertEquals(RUNNING, r.status("Main/s/a_onHalted/a"));
+        assertEquals(0, r.integer("halted"), "running, not halted");
+        r.set("Ok.value", false).at(1);
+        assertEquals(ACCEPT, r.status("Main/s/a_onHalted/a"), "halted");
+        assertEquals(ABORTED, r.status("Main/s"));
+        assertEquals(1, r.integer("halted"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void onHaltedDoesNotRunWhenTheNodeReturned(ProcessingMode mode) {
+        for (int result : new int[] {OK, FAIL}) {
+            Run r = Run.of(dir, tree("<ReactiveSequence name=\"s\"><Ok name=\"c\"/>"
+                    + "<A name=\"a\" _onHalted=\"halted := 1\"/></ReactiveSequence>"), HALTED_OUTPUT, mode);
+            r.set("Ok.value", true).start();
+            r.answer("A", result, 1);
+            assertEquals(result == OK ? FINISHED : ABORTED, r.status("Main/s"));
+            r.set("Ok.value", false).at(2);
+            assertEquals(0, r.integer("halted"), "a node that returned " + result + " is not halted");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("modes")
+    void onHaltedRunsWhenWhileHaltsTheNode(ProcessingMode mode) {
+        Run r = run(mode, "<Sequence name=\"s\"><Script name=\"init\" code=\"halted := 0\"/>"
+                + "<A name=\"a\" _while=\"go\" _onHalted=\"halted := halted + 1\"/><B name=\"b\"/></Sequence>");
+        r.set("go", true).start();
+        assertEquals(RUNNING, r.status("Main/s/a_while/a_onHalted/a"));
+        r.set("go", false).at(1);
+        assertEquals(RUNNING, r.status("Main/s/b"), "skipped");
+        assertEquals(1.0, r.real("halted"), "_while halted the running node once");
+    }
+
     @ParameterizedTest
     @MethodSource("modes")
     void subTreesRemapPortsAndAutoremap(ProcessingMode mode) {

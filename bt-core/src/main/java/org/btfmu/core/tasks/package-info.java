@@ -37,7 +37,10 @@
  * per run, <b>WhileDoElse</b> follows its condition; <b>Retry</b> re-runs an aborted child up
  * to a count (only runs count: a child failing without activation is waited for); <b>RunOnce</b> latches
  * for good (no reset); <b>Delay</b> waits before activating its child; <b>Script</b> runs
- * assignments on activation and reports SUCCESS until reset. An Action with
+ * assignments on activation and reports SUCCESS until reset; <b>OnHalted</b> follows its child and
+ * runs its assignments when it is deactivated while the child is still ACTIVATING or RUNNING (a
+ * halt: BT.CPP's {@code _onHalted}), judged by the child's status at that moment, so a child
+ * that finished or aborted in the same instant counts as returned, not halted. An Action with
  * {@code idleResult: false} accepts whenever idle, like BT.CPP's stateful action that acts
  * only when ticked.</li>
  * </ul>
