@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
 import org.btfmu.btcpp.BtcppException;
@@ -61,7 +63,7 @@ final class MissionSet {
                 problems += e.problems().size();
                 badFiles++;
             } catch (BtcppException e) {
-                e.problems().forEach(log::error);
+                e.problems().forEach(problem -> log.error(compilerForm(problem)));
                 problems += e.problems().size();
                 badFiles++;
             }
@@ -86,6 +88,14 @@ final class MissionSet {
         Path bindings = file.resolveSibling(name.substring(0, name.length() - ".xml".length()) + BINDINGS_SUFFIX);
         return TreeImporter.load(file, Files.isRegularFile(bindings) ? bindings : null);
     }
+
+    /** The importer's {@code file:line:col: rest} in the {@code file:[line,col] rest} form IDEs and CI annotate. */
+    static String compilerForm(String problem) {
+        Matcher m = IMPORTER_LOCATION.matcher(problem);
+        return m.matches() ? m.group(1) + ":[" + m.group(2) + "," + m.group(3) + "] " + m.group(4) : problem;
+    }
+
+    private static final Pattern IMPORTER_LOCATION = Pattern.compile("(.+?):(\\d+):(\\d+): (.*)", Pattern.DOTALL);
 
     /** {@code file:[line,column] /pointer: }, the parts that are known. */
     static String location(Path file, Problem problem) {

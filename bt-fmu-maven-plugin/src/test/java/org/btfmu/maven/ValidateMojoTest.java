@@ -79,7 +79,7 @@ class ValidateMojoTest {
         MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo(missions).execute());
         assertTrue(e.getMessage().matches("bt-fmu: \\d+ problems? in 1 of 2 mission files \\(listed above\\)"),
                 e.getMessage());
-        assertTrue(log.errors.stream().anyMatch(l -> l.startsWith(broken.toString() + ":4:")
+        assertTrue(log.errors.stream().anyMatch(l -> l.startsWith(broken.toString() + ":[4,")
                 && l.contains("NoSuchNode")), log.errors.toString());
     }
 
