@@ -3,12 +3,14 @@ package org.btfmu.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.btfmu.fmu.ModelVariables;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
 import org.btfmu.mission.MissionLoader;
 import org.btfmu.packager.FmuBuildException;
+import org.btfmu.packager.FmuInterface;
 import org.btfmu.packager.FmuPackager;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -17,13 +19,13 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bt-fmu build mission.json -o X.fmu}: an FMI 2.0 Co-Simulation FMU from a
- * mission. Bad input (mission problems, a model identifier that is no C
+ * {@code bt-fmu build mission.json -o X.fmu [--interfaces cs,me]}: an FMI 2.0 FMU
+ * (Model Exchange and Co-Simulation by default) from a mission. Bad input (mission problems, a model identifier that is no C
  * identifier, an output that cannot be written) → exit 2 with every problem
  * listed; nothing is written then, and an existing file is left as it was.
  */
 @Command(name = "build", mixinStandardHelpOptions = true,
-        description = "Build an FMI 2.0 Co-Simulation FMU (linux64) from a mission file.")
+        description = "Build an FMI 2.0 FMU (linux64; Model Exchange and Co-Simulation) from a mission file.")
 public final class BuildCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "MISSION", description = "mission JSON file")
@@ -43,6 +45,11 @@ public final class BuildCommand implements Callable<Integer> {
                     + " (default: the mission name)")
     String modelIdentifier;
 
+    @Option(names = "--interfaces", paramLabel = "cs,me",
+            description = "the FMI interfaces the FMU offers: cs (Co-Simulation), me (Model Exchange)"
+                    + " or both, comma-separated (default: cs,me)")
+    String interfaces = "cs,me";
+
     @Spec
     CommandSpec spec;
 
@@ -51,6 +58,14 @@ public final class BuildCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path target = output;
+        Set<FmuInterface> offered;
+        try {
+            offered = FmuInterface.parse(interfaces);
+        } catch (IllegalArgumentException e) {
+            err.println("bt-fmu build: --" + e.getMessage());
+            err.flush();
+            return BtFmu.EXIT_BAD_INPUT;
+        }
         try {
             Mission mission = MissionLoader.load(missionFile);
             if (target == null) {
@@ -61,10 +76,13 @@ public final class BuildCommand implements Callable<Integer> {
                 return BtFmu.EXIT_BAD_INPUT;
             }
             FmuPackager.BuiltFmu fmu = new FmuPackager().build(mission,
-                    new FmuPackager.Options(modelIdentifier, bundleJre), target);
-            out.println(target + ": " + ModelVariables.of(mission).size() + " variables, model identifier "
-                    + fmu.modelIdentifier() + ", GUID " + fmu.guid() + ", " + fmu.size() + " bytes"
-                    + (bundleJre ? " (with Java runtime)" : ""));
+                    new FmuPackager.Options(modelIdentifier, bundleJre, offered), target);
+            out.println(target + ": " + FmuInterface.format(offered) + ", "
+                    + ModelVariables.of(mission).size() + " variables"
+                    + (offered.contains(FmuInterface.MODEL_EXCHANGE)
+                            ? ", " + mission.tree().crossingCount() + " event indicators" : "")
+                    + ", model identifier " + fmu.modelIdentifier() + ", GUID " + fmu.guid() + ", "
+                    + fmu.size() + " bytes" + (bundleJre ? " (with Java runtime)" : ""));
             return 0;
         } catch (MissionException e) {
             ValidateCommand.printProblems(err, missionFile, e);
