@@ -3,6 +3,8 @@
  * the same variable table the FMU is built from. Linked with one model at build time.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "model.h"
 
@@ -35,6 +37,52 @@ static void print_start(const ModelVariable *v) {
         putchar('"');
         break;
     }
+}
+
+static int compare_indices(const void *a, const void *b) {
+    size_t x = *(const size_t *)a, y = *(const size_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* <Unknown index=".." dependencies=".." dependenciesKind=".."/> for variable i; the names of
+ * its dependencies become ascending indices. A missing entry or an unknown name ends the build. */
+static void print_unknown(size_t i, int initial) {
+    const char *output = MODEL.variables[i].name;
+    const Dependency *d = NULL;
+    for (size_t k = 0; k < MODEL.dependency_count; k++)
+        if (strcmp(MODEL.dependencies[k].output, output) == 0) d = &MODEL.dependencies[k];
+    if (d == NULL) {
+        fprintf(stderr, "%s: output %s has no entry in the dependency table\n", MODEL.identifier, output);
+        exit(1);
+    }
+    char names[1024];
+    snprintf(names, sizeof names, "%s", initial ? d->initial_depends : d->depends);
+    size_t indices[64];
+    size_t count = 0;
+    for (char *name = strtok(names, " "); name != NULL; name = strtok(NULL, " ")) {
+        size_t k = 0;
+        while (k < MODEL.variable_count && strcmp(MODEL.variables[k].name, name) != 0) k++;
+        if (k == MODEL.variable_count || MODEL.variables[k].causality == CAUSALITY_OUTPUT || count == 64) {
+            fprintf(stderr, "%s: dependency '%s' of output %s is not an input or parameter\n", MODEL.identifier,
+                    name, output);
+            exit(1);
+        }
+        indices[count++] = k + 1;
+    }
+    qsort(indices, count, sizeof indices[0], compare_indices);
+    size_t unique = 0;
+    for (size_t k = 0; k < count; k++)
+        if (unique == 0 || indices[unique - 1] != indices[k]) indices[unique++] = indices[k];
+    count = unique;
+    printf("      <Unknown index=\"%zu\" dependencies=\"", i + 1);
+    for (size_t k = 0; k < count; k++) printf(k ? " %zu" : "%zu", indices[k]);
+    putchar('"');
+    if (count > 0) {
+        printf(" dependenciesKind=\"");
+        for (size_t k = 0; k < count; k++) printf(k ? " dependent" : "dependent");
+        putchar('"');
+    }
+    printf("/>\n");
 }
 
 int main(void) {
@@ -88,14 +136,13 @@ int main(void) {
         printf("/>\n    </ScalarVariable>\n");
     }
     printf("  </ModelVariables>\n");
-    /* Every output, in index order; without a dependencies attribute an output may
-     * depend on every known (the safe statement for a master). */
+    /* Every output, in index order, with the dependencies its equations give. */
     printf("  <ModelStructure>\n    <Outputs>\n");
     for (size_t i = 0; i < MODEL.variable_count; i++)
-        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) printf("      <Unknown index=\"%zu\"/>\n", i + 1);
+        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i, 0);
     printf("    </Outputs>\n    <InitialUnknowns>\n");
     for (size_t i = 0; i < MODEL.variable_count; i++)
-        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) printf("      <Unknown index=\"%zu\"/>\n", i + 1);
+        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i, 1);
     printf("    </InitialUnknowns>\n  </ModelStructure>\n");
     printf("</fmiModelDescription>\n");
     return 0;

@@ -31,6 +31,16 @@ typedef struct {
     const char *declared_type; /* Enumeration only: name of its type in type_definitions */
 } ModelVariable;
 
+/* The declared dependencies of one output (FMI 2.0 section 2.2.8), read off the model's
+ * equations: the inputs it follows at a communication point without a step (<Outputs>),
+ * and the inputs and parameters it is computed from in Initialization Mode
+ * (<InitialUnknowns>); names separated by spaces, "" for none. */
+typedef struct {
+    const char *output;
+    const char *depends;
+    const char *initial_depends;
+} Dependency;
+
 typedef struct {
     const char *identifier;      /* modelIdentifier = modelName = name of the .so */
     const char *description;
@@ -40,6 +50,9 @@ typedef struct {
     size_t state_size;           /* sizeof(the model's state struct) */
     double internal_step;        /* fixed integration step; doStep is split into steps of at most this */
     double default_stop_time;
+    /* One entry per output; describe.c refuses a model that leaves an output out. */
+    const Dependency *dependencies;
+    size_t dependency_count;
     /* Optional <TypeDefinitions> XML fragment (enumerations). */
     const char *type_definitions;
     /* Called after exitInitializationMode, when parameters and inputs are known. */

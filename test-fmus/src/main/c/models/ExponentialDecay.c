@@ -33,12 +33,16 @@ static void step(void *state, double time, double h) {
     m->x += h / 6.0 * (k1 + 2.0 * k2 + 2.0 * k3 + k4);
 }
 
+static const Dependency DEPENDENCIES[] = {{"x", "", "x0"}};
+
 const ModelDefinition MODEL = {
     .identifier = "ExponentialDecay",
     .description = "Exponential decay dx/dt = -k x with a known analytic solution",
     .guid = MODEL_GUID,
     .variables = VARIABLES,
     .variable_count = sizeof VARIABLES / sizeof VARIABLES[0],
+    .dependencies = DEPENDENCIES,
+    .dependency_count = sizeof DEPENDENCIES / sizeof DEPENDENCIES[0],
     .state_size = sizeof(Decay),
     .internal_step = 0.01,
     .default_stop_time = 10.0,

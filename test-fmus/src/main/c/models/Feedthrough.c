@@ -49,12 +49,22 @@ static void step(void *state, double time, double h) {
     (void)h;
 }
 
+static const Dependency DEPENDENCIES[] = {
+    {"real_out", "real_in", "real_in"},
+    {"integer_out", "integer_in", "integer_in"},
+    {"boolean_out", "boolean_in", "boolean_in"},
+    {"string_out", "string_in", "string_in"},
+    {"enumeration_out", "enumeration_in", "enumeration_in"},
+};
+
 const ModelDefinition MODEL = {
     .identifier = "Feedthrough",
     .description = "Outputs equal inputs, one pair per FMI 2.0 variable type",
     .guid = MODEL_GUID,
     .variables = VARIABLES,
     .variable_count = sizeof VARIABLES / sizeof VARIABLES[0],
+    .dependencies = DEPENDENCIES,
+    .dependency_count = sizeof DEPENDENCIES / sizeof DEPENDENCIES[0],
     .state_size = sizeof(Feedthrough),
     .internal_step = 1.0,
     .default_stop_time = 10.0,

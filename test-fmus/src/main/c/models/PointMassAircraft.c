@@ -207,12 +207,35 @@ static void step(void *state, double time, double h) {
     m->y += m->speed * cos(psi) * h;
 }
 
+/* From calculate() (run whenever an input is set) and, in Initialization Mode, initialize():
+ * positions, speed and heading are states; the request counters are handled at once. */
+#define REQUESTS "advance_request reset_request"
+#define TARGET "mode target_x target_y " REQUESTS
+static const Dependency DEPENDENCIES[] = {
+    {"x", "", "x0"},
+    {"y", "", "y0"},
+    {"altitude", "", "altitude0"},
+    {"speed", "", "speed0"},
+    {"heading", "", "heading0"},
+    {"climb_rate", "mode target_altitude", "mode target_altitude altitude0 climb_rate_max"},
+    {"waypoint_index", REQUESTS, ""},
+    {"waypoint_count", "", ""},
+    {"advance_ack", "advance_request", "advance_request"},
+    {"reset_ack", "reset_request", "reset_request"},
+    {"at_last_waypoint", REQUESTS, ""},
+    {"advance_failed", REQUESTS, ""},
+    {"target_reached", TARGET, "mode target_x target_y x0 y0 wp1_x wp1_y reach_radius"},
+    {"distance_to_target", TARGET, "mode target_x target_y x0 y0 wp1_x wp1_y"},
+};
+
 const ModelDefinition MODEL = {
     .identifier = "PointMassAircraft",
     .description = "Point-mass aircraft with autopilot modes and a waypoint list (Kloeckner 2013, section 6)",
     .guid = MODEL_GUID,
     .variables = VARIABLES,
     .variable_count = sizeof VARIABLES / sizeof VARIABLES[0],
+    .dependencies = DEPENDENCIES,
+    .dependency_count = sizeof DEPENDENCIES / sizeof DEPENDENCIES[0],
     .state_size = sizeof(Aircraft),
     .internal_step = 0.05,
     .default_stop_time = 600.0,

@@ -103,12 +103,30 @@ static void step(void *state, double time, double h) {
     m->soc = clamp(m->soc + m->battery_power * h / m->battery_capacity, 0.0, 1.0);
 }
 
+/* From calculate() (run whenever an input is set) and, in Initialization Mode, initialize():
+ * altitude and soc are states, the sun follows time alone. */
+#define ALTITUDE "altitude0 altitude_min altitude_max"
+#define SUN "time_of_day0 sunrise sunset solar_peak_power"
+#define VERTICAL "mode target_altitude vertical_speed_max " ALTITUDE
+#define DEMAND VERTICAL " avionics_power level_power_min level_power_max mass efficiency"
+static const Dependency DEPENDENCIES[] = {
+    {"altitude", "", ALTITUDE},
+    {"soc", "", "soc0"},
+    {"solar_power", "", SUN},
+    {"battery_power", "mode target_altitude", SUN " " DEMAND " soc0"},
+    {"power_demand", "mode target_altitude", DEMAND},
+    {"time_of_day", "", "time_of_day0"},
+    {"vertical_speed", "mode target_altitude", VERTICAL},
+};
+
 const ModelDefinition MODEL = {
     .identifier = "SolarAircraft",
     .description = "Solar high-altitude aircraft: one day of energy balance (Kloeckner 2014, section 6)",
     .guid = MODEL_GUID,
     .variables = VARIABLES,
     .variable_count = sizeof VARIABLES / sizeof VARIABLES[0],
+    .dependencies = DEPENDENCIES,
+    .dependency_count = sizeof DEPENDENCIES / sizeof DEPENDENCIES[0],
     .state_size = sizeof(Solar),
     .internal_step = 1.0,
     .default_stop_time = 86400.0,

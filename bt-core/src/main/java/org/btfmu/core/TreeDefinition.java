@@ -4,6 +4,7 @@ import java.util.AbstractList;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
@@ -44,6 +45,8 @@ public final class TreeDefinition {
     final int[][] writersOfTask;
     final int[][] writersReadingSlot;
     final int[][] tasksReadingSlot;
+    private final int[][] hookReadsOfSlot; // slots read by the hook expressions assigning a slot
+    private final boolean[] hookAssigned;
     final int[] resettables; // ascending
     final byte[] slotTypes;
     final long fingerprint;
@@ -141,6 +144,8 @@ public final class TreeDefinition {
         List<int[]> writerRows = new ArrayList<>();
         List<Expression> values = new ArrayList<>();
         List<List<Integer>> tasksReading = lists(slots);
+        List<List<Integer>> hookReads = lists(slots);
+        hookAssigned = new boolean[slots];
         for (int i = 0; i < n; i++) {
             TaskNode node = nodes[i];
             for (int s : distinct(node.reads())) {
@@ -149,6 +154,10 @@ public final class TreeDefinition {
             }
             for (Assignment a : node.hookAssignments()) {
                 checkAssignment(i, a, "hook");
+                hookAssigned[a.slot()] = true;
+                for (int r : a.value().reads()) {
+                    hookReads.get(a.slot()).add(r);
+                }
             }
             List<List<Assignment>> groups = node.outputGroups();
             for (int g = 0; g < groups.size(); g++) {
@@ -183,6 +192,7 @@ public final class TreeDefinition {
         writersOfTask = arrays(ofTask);
         writersReadingSlot = arrays(readingSlot);
         tasksReadingSlot = arrays(tasksReading);
+        hookReadsOfSlot = arrays(hookReads);
         fingerprint = fingerprint();
         tasks = new TaskList();
     }
@@ -283,6 +293,83 @@ public final class TreeDefinition {
     /** Levels below the root of the deepest task. */
     public int depth() {
         return maxDepth;
+    }
+
+    // ------------------------------------------------------------------ dependency index
+
+    /**
+     * The slots whose value reaches {@code slot} at the same instant through output
+     * expressions alone: the slots its writers' expressions read and, transitively, what
+     * the writers of each written slot among them read. While such a writer is active,
+     * setting one of these slots changes the slot's value at once, without any status
+     * change; every other slot reaches it only through statuses and hooks. Ascending.
+     */
+    public int[] expressionSources(int slot) {
+        BitSet seeds = new BitSet();
+        addDirectSources(slot, false, seeds);
+        return closure(seeds, false).stream().toArray();
+    }
+
+    /**
+     * The slots that can change some task's status: those the tasks read and,
+     * transitively, those read by the hook and output expressions assigning a slot among
+     * them. In a tree every status can influence every other (through parents' activation
+     * of children), so this one set serves every task. Ascending.
+     */
+    public int[] statusSources() {
+        BitSet seeds = new BitSet();
+        for (TaskNode node : nodes) {
+            for (int s : distinct(node.reads())) {
+                seeds.set(s);
+            }
+        }
+        return closure(seeds, true).stream().toArray();
+    }
+
+    /**
+     * The slots that can reach {@code slot}'s value by any path: none when no task assigns
+     * it (it keeps the value set from outside or its default), else {@link #statusSources()}
+     * (which writer is active and which hooks ran) with, transitively, what the hook and
+     * output expressions assigning it read. Ascending.
+     */
+    public int[] valueSources(int slot) {
+        if (writersOfSlot[slot].length == 0 && !hookAssigned[slot]) {
+            return new int[0];
+        }
+        BitSet seeds = new BitSet();
+        addDirectSources(slot, true, seeds);
+        BitSet all = closure(seeds, true);
+        for (int s : statusSources()) {
+            all.set(s);
+        }
+        return all.stream().toArray();
+    }
+
+    private void addDirectSources(int slot, boolean hooks, BitSet into) {
+        for (int w : writersOfSlot[slot]) {
+            for (int r : writerValue[w].reads()) {
+                into.set(r);
+            }
+        }
+        if (hooks) {
+            for (int r : hookReadsOfSlot[slot]) {
+                into.set(r);
+            }
+        }
+    }
+
+    private BitSet closure(BitSet seeds, boolean hooks) {
+        BitSet result = (BitSet) seeds.clone();
+        Deque<Integer> work = new ArrayDeque<>();
+        seeds.stream().forEach(work::push);
+        while (!work.isEmpty()) {
+            BitSet direct = new BitSet();
+            addDirectSources(work.pop(), hooks, direct);
+            direct.andNot(result);
+            result.or(direct);
+            direct.stream().forEach(work::push);
+        }
+        return result;
     }
 
     private final class TaskList extends AbstractList<TaskInfo> {

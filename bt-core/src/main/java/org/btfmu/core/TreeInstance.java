@@ -73,6 +73,7 @@ public final class TreeInstance implements SlotReader {
     final boolean[] pendingFlag;
     int pendingCount;
     private boolean sweeping;
+    private boolean propagating;
     private boolean descending;
     private int position;
     private boolean tickChanged;
@@ -185,6 +186,33 @@ public final class TreeInstance implements SlotReader {
     public void settle() {
         checkStarted("settle");
         settleNow();
+    }
+
+    /**
+     * Makes the inputs set since the last settle visible in the active output expressions
+     * that read them (and, transitively, in the slots those expressions feed), without
+     * evaluating any task: statuses change only at the next {@link #settle()} or
+     * {@link #advanceTo}, which still treats every slot changed here as changed. This is the
+     * direct feedthrough of {@link TreeDefinition#expressionSources}. Setting a parameter
+     * propagates nothing (tunable parameters take effect at the next settle, a
+     * communication point), though an expression re-evaluated for an input reads its
+     * current value.
+     */
+    public void propagateInputs() {
+        checkUsable();
+        propagating = true;
+        try {
+            int n = pendingCount;
+            for (int k = 0; k < n; k++) {
+                int s = pending[k];
+                if (def.blackboard().slot(s).kind() == SlotKind.INPUT) {
+                    enqueueWriters(s);
+                }
+            }
+            drainSlots();
+        } finally {
+            propagating = false;
+        }
     }
 
     /**
@@ -819,6 +847,11 @@ public final class TreeInstance implements SlotReader {
     }
 
     private void slotChanged(int s) {
+        if (propagating) {
+            addPending(s); // the tasks reading it see the change at the next settle
+            enqueueWriters(s);
+            return;
+        }
         for (int t : def.tasksReadingSlot[s]) {
             if (!ticked && lastFlags[t] >= 0) {
                 inputCtx.bind(t);
@@ -832,6 +865,11 @@ public final class TreeInstance implements SlotReader {
             }
             mark(t);
         }
+        enqueueWriters(s);
+    }
+
+    /** Queues the slots written by active writers whose expressions read slot s. */
+    private void enqueueWriters(int s) {
         for (int w : def.writersReadingSlot[s]) {
             if (writerActive[w]) {
                 int target = def.writerSlot[w];

@@ -35,10 +35,16 @@ import org.btfmu.mission.Variability;
  * which fmi2SetFMUstate or fmi2Reset bring it back. Values are read and
  * written at the importer's C addresses without allocation.
  *
- * <p>Time (DESIGN.md §3.4): the tree starts at the experiment's start time
- * when Initialization Mode is left, or earlier when an output is read in
- * Initialization Mode; inputs set afterwards are settled at the current
- * instant before the next step advances to t + h.
+ * <p>Time and dependencies (DESIGN.md §3.4, the README's "Dependencies and
+ * {@code bt-fmu check}"): task statuses are the FMU's discrete states and change
+ * only at fmi2ExitInitializationMode (which starts the tree at the experiment's
+ * start time with every value set until then) and at fmi2DoStep (which first
+ * settles the inputs set since the last step at the current instant, then
+ * advances to t + h). In Initialization Mode, reading a value shows a preview:
+ * the tree started with the parameters set so far and the inputs' start values,
+ * then the inputs set so far fed through the output expressions only. Setting an
+ * input never changes a status by itself, but an active output expression that
+ * reads it shows the new value at once ({@link TreeInstance#propagateInputs}).
  *
  * <p>Processing: the mission's {@code processing} (event-driven unless the
  * mission file says ticked) unless the system property {@value #PROCESSING_PROPERTY}
@@ -68,6 +74,10 @@ class FmuSlave {
     final ImporterLog log;
 
     TreeInstance tree;
+    /** Initialization Mode's view (see the class comment); null until read there, or stale. */
+    private TreeInstance preview;
+    /** Inputs were set since the last settle or propagation: reads must propagate them first. */
+    private boolean unpropagated;
     /**
      * Inputs were set, or the state restored, since the tree last settled: doStep must
      * settle them at the current instant before it advances (otherwise that is a no-op,
@@ -178,6 +188,54 @@ class FmuSlave {
         tree = new TreeInstance(resources.mission().tree(), processing);
         tree.addStatusListener(this::statusChanged);
         tree.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
+        preview = null;
+    }
+
+    /**
+     * The tree whose values fmi2Get* reports: in Initialization Mode the preview (rebuilt
+     * after any fmi2Set*), else the tree with the inputs set since the last step fed
+     * through its output expressions.
+     */
+    TreeInstance reading() {
+        if (inInitializationMode()) {
+            if (preview == null) {
+                TreeInstance p = new TreeInstance(resources.mission().tree(), processing);
+                copy(Causality.PARAMETER, tree, p);
+                p.start(startTime);
+                copy(Causality.INPUT, tree, p);
+                p.propagateInputs();
+                preview = p;
+            }
+            return preview;
+        }
+        if (unpropagated && tree.isStarted()) {
+            tree.propagateInputs();
+            unpropagated = false;
+        }
+        return tree;
+    }
+
+    /** Copies the values of the variables of one causality from one tree to another. */
+    private void copy(Causality causality, TreeInstance from, TreeInstance to) {
+        for (Entry v : variables.entries()) {
+            if (v.causality() != causality || v.isTaskStatus()) {
+                continue;
+            }
+            int s = v.slot();
+            switch (v.type()) {
+                case REAL -> to.setReal(s, from.getReal(s));
+                case INTEGER -> to.setInteger(s, from.getInteger(s));
+                case BOOLEAN -> to.setBoolean(s, from.getBoolean(s));
+                case STRING -> to.setString(s, from.getString(s));
+            }
+        }
+    }
+
+    /** After fmi2Set*: the preview is stale, the inputs wait for propagation. */
+    private void valuesSet() {
+        unsettled = true;
+        unpropagated = true;
+        preview = null;
     }
 
     private void statusChanged(double time, int taskIndex, String path, Status old, Status now) {
@@ -344,6 +402,7 @@ class FmuSlave {
             tree.start(startTime);
         }
         unsettled = false;
+        unpropagated = false;
     }
 
     // ---- lifecycle ----
@@ -406,6 +465,7 @@ class FmuSlave {
             return ERROR;
         }
         settle();
+        preview = null;
         moveTo(FmiState.STEP_COMPLETE);
         return OK;
     }
@@ -561,15 +621,13 @@ class FmuSlave {
         if (!callable(FmiFunction.GET_REAL) || !arrays(n, vrs, values)) {
             return ERROR;
         }
-        if (inInitializationMode()) {
-            settle();
-        }
+        TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
             Entry variable = variable(vrs, i, SlotType.REAL);
             if (variable == null) {
                 return ERROR;
             }
-            NativeMemory.putDouble(values + 8 * i, tree.getReal(variable.slot()));
+            NativeMemory.putDouble(values + 8 * i, view.getReal(variable.slot()));
         }
         return OK;
     }
@@ -578,17 +636,15 @@ class FmuSlave {
         if (!callable(FmiFunction.GET_INTEGER) || !arrays(n, vrs, values)) {
             return ERROR;
         }
-        if (inInitializationMode()) {
-            settle();
-        }
+        TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
             Entry variable = variable(vrs, i, SlotType.INTEGER);
             if (variable == null) {
                 return ERROR;
             }
             int value = variable.isTaskStatus()
-                    ? ModelVariables.statusValue(tree.status(variable.taskIndex()))
-                    : tree.getInteger(variable.slot());
+                    ? ModelVariables.statusValue(view.status(variable.taskIndex()))
+                    : view.getInteger(variable.slot());
             NativeMemory.putInt(values + 4 * i, value);
         }
         return OK;
@@ -598,15 +654,13 @@ class FmuSlave {
         if (!callable(FmiFunction.GET_BOOLEAN) || !arrays(n, vrs, values)) {
             return ERROR;
         }
-        if (inInitializationMode()) {
-            settle();
-        }
+        TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
             Entry variable = variable(vrs, i, SlotType.BOOLEAN);
             if (variable == null) {
                 return ERROR;
             }
-            NativeMemory.putInt(values + 4 * i, tree.getBoolean(variable.slot()) ? 1 : 0);
+            NativeMemory.putInt(values + 4 * i, view.getBoolean(variable.slot()) ? 1 : 0);
         }
         return OK;
     }
@@ -615,16 +669,14 @@ class FmuSlave {
         if (!callable(FmiFunction.GET_STRING) || !arrays(n, vrs, values)) {
             return ERROR;
         }
-        if (inInitializationMode()) {
-            settle();
-        }
+        TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
             Entry variable = variable(vrs, i, SlotType.STRING);
             if (variable == null) {
                 return ERROR;
             }
             int vr = variable.valueReference();
-            String value = tree.getString(variable.slot());
+            String value = view.getString(variable.slot());
             if (!value.equals(stringValues[vr])) {
                 // The importer may hold the old pointer until its next call; we keep ours until
                 // the value changes.
@@ -650,7 +702,7 @@ class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setReal(variable.slot(), NativeMemory.getDouble(values + 8 * i));
         }
-        unsettled = true;
+        valuesSet();
         return OK;
     }
 
@@ -667,7 +719,7 @@ class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setInteger(variable.slot(), NativeMemory.getInt(values + 4 * i));
         }
-        unsettled = true;
+        valuesSet();
         return OK;
     }
 
@@ -684,7 +736,7 @@ class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setBoolean(variable.slot(), NativeMemory.getInt(values + 4 * i) != 0);
         }
-        unsettled = true;
+        valuesSet();
         return OK;
     }
 
@@ -704,7 +756,7 @@ class FmuSlave {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             tree.setString(variable.slot(), NativeMemory.getString(NativeMemory.getLong(values + 8 * i)));
         }
-        unsettled = true;
+        valuesSet();
         return OK;
     }
 
@@ -782,7 +834,7 @@ class FmuSlave {
             return ERROR;
         }
         tree.restore(snapshot.tree());
-        unsettled = true;
+        valuesSet();
         startTime = snapshot.startTime();
         stopTimeDefined = snapshot.stopTimeDefined();
         stopTime = snapshot.stopTime();

@@ -267,10 +267,7 @@ final class ModelExchangeSlave extends FmuSlave {
         if (!callable(ModelExchangeFunction.GET_EVENT_INDICATORS) || !counted("ni", n, indicators.length, values)) {
             return ERROR;
         }
-        if (inInitializationMode()) {
-            settle();
-        }
-        tree.crossingValues(indicators);
+        reading().crossingValues(indicators); // in Initialization Mode: the preview's
         for (int i = 0; i < indicators.length; i++) {
             NativeMemory.putDouble(values + 8L * i, indicators[i]);
         }

@@ -213,6 +213,52 @@ class FmuSlaveTest {
         assertEquals(40, getReal(TARGET));
     }
 
+    // ---- the dependency rule (README "Dependencies and bt-fmu check") ----
+
+    @Test
+    void inInitializationModeStatusesSeeStartValuesAndInputsActAtExit() {
+        assertEquals(OK, slave.enterInitializationMode());
+        assertEquals(OK, setReal(ALTITUDE, 200));
+        assertEquals(Status.RUNNING.ordinal() + 1, getInteger(STATUS_CLIMB),
+                "statuses are settled with the input's start value 0");
+        assertEquals(100, getReal(TARGET), "the climb's target reads the parameter only");
+        assertEquals(200, getReal(ALTITUDE), "the input itself reads back as set");
+        assertEquals(OK, setReal(CLIMB_TO, 300));
+        assertEquals(300, getReal(TARGET), "a parameter set in Initialization Mode counts at once");
+        assertEquals(OK, setReal(CLIMB_TO, 100));
+        assertEquals(OK, slave.exitInitializationMode());
+        assertEquals(Status.SUCCESS.ordinal() + 1, getInteger(STATUS_CLIMB),
+                "fmi2ExitInitializationMode settles the start instant with the input set before");
+        assertEquals(400, getReal(TARGET));
+    }
+
+    @Test
+    void anExpressionReadingAnInputFeedsThroughInInitializationMode() {
+        assertEquals(OK, setReal(CLIMB_TO, -1)); // the climb is done at the start values: cruise
+        assertEquals(OK, slave.enterInitializationMode());
+        assertEquals(0, getReal(TARGET));
+        assertEquals(OK, setReal(ALTITUDE, 50));
+        assertEquals(100, getReal(TARGET), "target = gain * altitude follows the input at once");
+        assertEquals(Status.RUNNING.ordinal() + 1, getInteger(STATUS_CRUISE));
+    }
+
+    @Test
+    void inStepModeAnInputChangesExpressionsAtOnceAndStatusesAtTheNextStep() {
+        initialize(0);
+        assertEquals(OK, setReal(ALTITUDE, 200));
+        assertEquals(100, getReal(TARGET), "the climb still runs: statuses wait for fmi2DoStep");
+        assertEquals(Status.RUNNING.ordinal() + 1, getInteger(STATUS_CLIMB));
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(400, getReal(TARGET));
+        assertEquals(OK, setReal(GAIN, 3));
+        assertEquals(400, getReal(TARGET), "a tunable parameter takes effect at the next step");
+        assertEquals(OK, slave.doStep(1, 1, true));
+        assertEquals(600, getReal(TARGET));
+        assertEquals(OK, setReal(ALTITUDE, 300));
+        assertEquals(900, getReal(TARGET), "cruise's target = gain * altitude: direct feedthrough");
+        assertEquals(Status.RUNNING.ordinal() + 1, getInteger(STATUS_CRUISE));
+    }
+
     @Test
     void afterInitializationInputsAndTunableParametersMayBeSet() {
         initialize(0);

@@ -15,7 +15,6 @@ import org.btfmu.fmu.LogCategory;
 import org.btfmu.fmu.ModelVariables;
 import org.btfmu.fmu.ModelVariables.Entry;
 import org.btfmu.fmu.ModelVariables.Initial;
-import org.btfmu.mission.Causality;
 import org.btfmu.mission.Mission;
 
 /**
@@ -25,12 +24,9 @@ import org.btfmu.mission.Mission;
  *
  * <p>The variables come from {@link ModelVariables}, so the description and the
  * slave agree on value references by construction. The model structure lists
- * every output under {@code <Outputs>} and, since outputs are
- * {@code initial="calculated"}, under {@code <InitialUnknowns>} too (ordered by
- * index, as FMI 2.0 §2.2.8 requires). No {@code dependencies} attribute is
- * written: an output may depend on every input, which is true of a behavior tree
- * in general. No generation date is written, so the same mission gives the same
- * bytes.
+ * every output under {@code <Outputs>} and {@code <InitialUnknowns>} with its exact
+ * dependencies ({@link ModelStructure}). No generation date is written, so the same
+ * mission gives the same bytes.
  */
 final class ModelDescription {
 
@@ -84,8 +80,9 @@ final class ModelDescription {
         values.put("typeDefinitions", typeDefinitions(variables));
         values.put("logCategories", logCategories());
         values.put("modelVariables", modelVariables(variables));
-        values.put("outputs", outputs(variables));
-        values.put("initialUnknowns", initialUnknowns(variables));
+        ModelStructure structure = new ModelStructure(variables, mission.tree());
+        values.put("outputs", structure.outputs());
+        values.put("initialUnknowns", structure.initialUnknowns());
         return Template.load("modelDescription.xml").render(values);
     }
 
@@ -219,28 +216,6 @@ final class ModelDescription {
             case INTEGER, BOOLEAN -> entry.start().toString();
             case STRING -> escape((String) entry.start());
         };
-    }
-
-    private static String outputs(ModelVariables variables) {
-        return unknowns("Outputs", variables, false);
-    }
-
-    /** FMI 2.0 §2.2.8: outputs with initial approx or calculated (ours: all of them). */
-    private static String initialUnknowns(ModelVariables variables) {
-        return unknowns("InitialUnknowns", variables, true);
-    }
-
-    private static String unknowns(String element, ModelVariables variables, boolean initial) {
-        StringBuilder xml = new StringBuilder();
-        for (Entry entry : variables.entries()) {
-            if (entry.causality() == Causality.OUTPUT
-                    && (!initial || entry.initial() == Initial.CALCULATED)) {
-                xml.append("      <Unknown index=\"").append(entry.valueReference() + 1)
-                        .append("\"/>\n");
-            }
-        }
-        return xml.isEmpty() ? ""
-                : "    <" + element + ">\n" + xml + "    </" + element + ">\n";
     }
 
     private static int toInt(double value) {

@@ -20,7 +20,11 @@ public enum PlantFmu {
     /** Point-mass aircraft with autopilot modes and a waypoint list (2013 paper, section 6). */
     POINT_MASS_AIRCRAFT("PointMassAircraft"),
     /** Solar high-altitude aircraft, one day of energy balance (2014 paper, section 6). */
-    SOLAR_AIRCRAFT("SolarAircraft");
+    SOLAR_AIRCRAFT("SolarAircraft"),
+    /** y = 2 u, declared as depending on no input: an untrue model description for bt-fmu check. */
+    HIDDEN_FEEDTHROUGH("HiddenFeedthrough"),
+    /** dy/dt = u, declared with direct feedthrough from u: more than true, for bt-fmu check. */
+    PHANTOM_DEPENDENCY("PhantomDependency");
 
     private final String modelName;
 

@@ -1,0 +1,198 @@
+package org.btfmu.checker;
+
+import com.sun.jna.Callback;
+import com.sun.jna.CallbackReference;
+import com.sun.jna.Function;
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Platform;
+import com.sun.jna.Pointer;
+import com.sun.jna.StringArray;
+import com.sun.jna.ptr.PointerByReference;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An FMU's shared library, called through JNA with nothing in between: every fmi2*
+ * return code reaches the checker as it is. Each call records its function name and
+ * status in {@link #calls()}; the importer's logger records every message.
+ */
+final class NativeFmu implements AutoCloseable {
+
+    static final int OK = 0;
+    static final int WARNING = 1;
+    static final int DISCARD = 2;
+    static final int ERROR = 3;
+    static final int FATAL = 4;
+    static final int PENDING = 5;
+    private static final String[] STATUS = {"fmi2OK", "fmi2Warning", "fmi2Discard", "fmi2Error",
+        "fmi2Fatal", "fmi2Pending"};
+
+    /** One fmi2* call and what it returned. */
+    record Call(String function, int status) {
+    }
+
+    /** One message the FMU logged. */
+    record Message(int status, String category, String text) {
+    }
+
+    /** fmi2CallbackLogger; the varargs are ignored (the checker shows the raw text). */
+    public interface Logger extends Callback {
+        void invoke(Pointer environment, String instanceName, int status, String category, String message);
+    }
+
+    private final NativeLibrary library;
+    private final Memory callbacks = new Memory(5L * Native.POINTER_SIZE);
+    private final Logger logger;
+    private final List<Call> calls = new ArrayList<>();
+    private final List<Message> messages = new ArrayList<>();
+
+    /** Loads the library; throws {@link UnsatisfiedLinkError} naming the file when it cannot. */
+    NativeFmu(Path library) {
+        this.library = NativeLibrary.getInstance(library.toAbsolutePath().toString());
+        this.logger = (environment, instance, status, category, message) -> messages.add(
+                new Message(status, category, message));
+        NativeLibrary c = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME);
+        callbacks.setPointer(0, CallbackReference.getFunctionPointer(logger));
+        callbacks.setPointer(Native.POINTER_SIZE, c.getFunction("calloc"));
+        callbacks.setPointer(2L * Native.POINTER_SIZE, c.getFunction("free"));
+        callbacks.setPointer(3L * Native.POINTER_SIZE, Pointer.NULL);
+        callbacks.setPointer(4L * Native.POINTER_SIZE, Pointer.NULL);
+    }
+
+    static String statusName(int status) {
+        return status >= 0 && status < STATUS.length ? STATUS[status] : "status " + status;
+    }
+
+    List<Call> calls() {
+        return calls;
+    }
+
+    List<Message> messages() {
+        return messages;
+    }
+
+    boolean exports(String function) {
+        try {
+            library.getFunction(function);
+            return true;
+        } catch (UnsatisfiedLinkError e) {
+            return false;
+        }
+    }
+
+    private int call(String function, Object... arguments) {
+        int status = library.getFunction(function).invokeInt(arguments);
+        calls.add(new Call(function, status));
+        return status;
+    }
+
+    /** fmi2Instantiate for Co-Simulation; null when the FMU refuses. */
+    Pointer instantiate(String name, String guid, String resourceLocation) {
+        Pointer component = (Pointer) library.getFunction("fmi2Instantiate").invoke(Pointer.class,
+                new Object[] {name, 1, guid, resourceLocation, callbacks, 0, 0});
+        calls.add(new Call("fmi2Instantiate", component == null ? ERROR : OK));
+        return component;
+    }
+
+    void freeInstance(Pointer component) {
+        library.getFunction("fmi2FreeInstance").invokeVoid(new Object[] {component});
+        calls.add(new Call("fmi2FreeInstance", OK));
+    }
+
+    int setupExperiment(Pointer component, double start) {
+        return call("fmi2SetupExperiment", component, 0, 0.0, start, 0, 0.0);
+    }
+
+    int enterInitializationMode(Pointer component) {
+        return call("fmi2EnterInitializationMode", component);
+    }
+
+    int exitInitializationMode(Pointer component) {
+        return call("fmi2ExitInitializationMode", component);
+    }
+
+    int doStep(Pointer component, double t, double h) {
+        return call("fmi2DoStep", component, t, h, 1);
+    }
+
+    int terminate(Pointer component) {
+        return call("fmi2Terminate", component);
+    }
+
+    /** Reads one value of the base type (Real, Integer, Boolean, String); null if the call failed. */
+    Object get(Pointer component, String baseType, long valueReference) {
+        int[] vr = {(int) valueReference};
+        switch (baseType) {
+            case "Real" -> {
+                double[] value = new double[1];
+                return call("fmi2GetReal", component, vr, 1L, value) == OK ? value[0] : null;
+            }
+            case "Integer" -> {
+                int[] value = new int[1];
+                return call("fmi2GetInteger", component, vr, 1L, value) == OK ? value[0] : null;
+            }
+            case "Boolean" -> {
+                int[] value = new int[1];
+                return call("fmi2GetBoolean", component, vr, 1L, value) == OK ? value[0] != 0 : null;
+            }
+            default -> {
+                Memory value = new Memory(Native.POINTER_SIZE);
+                value.setPointer(0, Pointer.NULL);
+                if (call("fmi2GetString", component, vr, 1L, value) != OK) {
+                    return null;
+                }
+                Pointer text = value.getPointer(0);
+                return text == null ? null : text.getString(0, "UTF-8");
+            }
+        }
+    }
+
+    /** Writes one value (a Double, Integer, Boolean or String); returns the status. */
+    int set(Pointer component, String baseType, long valueReference, Object value) {
+        int[] vr = {(int) valueReference};
+        return switch (baseType) {
+            case "Real" -> call("fmi2SetReal", component, vr, 1L, new double[] {(Double) value});
+            case "Integer" -> call("fmi2SetInteger", component, vr, 1L, new int[] {(Integer) value});
+            case "Boolean" -> call("fmi2SetBoolean", component, vr, 1L, new int[] {(Boolean) value ? 1 : 0});
+            default -> call("fmi2SetString", component, vr, 1L, new StringArray(new String[] {(String) value},
+                    "UTF-8"));
+        };
+    }
+
+    /** fmi2GetFMUstate into a new state; null if the call failed. */
+    Pointer getState(Pointer component) {
+        PointerByReference state = new PointerByReference(Pointer.NULL);
+        return call("fmi2GetFMUstate", component, state) == OK ? state.getValue() : null;
+    }
+
+    int setState(Pointer component, Pointer state) {
+        return call("fmi2SetFMUstate", component, state);
+    }
+
+    int freeState(Pointer component, Pointer state) {
+        return call("fmi2FreeFMUstate", component, new PointerByReference(state));
+    }
+
+    /** Serializes and deserializes the state; the copy, or null if a call failed. */
+    Pointer roundTrip(Pointer component, Pointer state) {
+        Memory size = new Memory(8);
+        if (call("fmi2SerializedFMUstateSize", component, state, size) != OK) {
+            return null;
+        }
+        long n = size.getLong(0);
+        Memory bytes = new Memory(Math.max(1, n));
+        if (call("fmi2SerializeFMUstate", component, state, bytes, n) != OK) {
+            return null;
+        }
+        PointerByReference copy = new PointerByReference(Pointer.NULL);
+        return call("fmi2DeSerializeFMUstate", component, bytes, n, copy) == OK ? copy.getValue() : null;
+    }
+
+    @Override
+    public void close() {
+        library.close();
+    }
+}

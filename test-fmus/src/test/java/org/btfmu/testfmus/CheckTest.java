@@ -1,0 +1,140 @@
+package org.btfmu.testfmus;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.btfmu.checker.Checker;
+import org.btfmu.checker.Finding;
+import org.btfmu.checker.Report;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bt-fmu check on every plant: the declared dependencies equal what the check observes,
+ * except the listed ones that cannot show from the start state (each is a note, and the
+ * list is exact, so a new unobserved or an undeclared dependency fails the test). And on
+ * the two FMUs whose declarations are untrue on purpose.
+ */
+class CheckTest {
+
+    @TempDir
+    Path dir;
+
+    private Report check(PlantFmu plant) throws Exception {
+        return Checker.check(plant.copyTo(dir));
+    }
+
+    /** The "mode, unknown <- known" of every note of the dependency check. */
+    private static Set<String> unobserved(Report report) {
+        Set<String> pairs = new TreeSet<>();
+        for (Finding f : report.notes()) {
+            if (f.message().contains("but not seen")) {
+                pairs.add(f.where());
+            }
+        }
+        return pairs;
+    }
+
+    private static Set<String> lines(String text) {
+        return new TreeSet<>(text.strip().lines().map(String::strip).toList());
+    }
+
+    @Test
+    void exponentialDecayAndFeedthroughDeclareExactlyWhatTheyDo() throws Exception {
+        Report decay = check(PlantFmu.EXPONENTIAL_DECAY);
+        assertEquals(List.of(), decay.findings());
+        assertEquals(Map.of("x", Set.of("x0")), decay.observed(Report.INITIALIZATION_MODE));
+        assertEquals(Map.of("x", Set.of()), decay.observed(Report.STEP_MODE));
+        Report feedthrough = check(PlantFmu.FEEDTHROUGH);
+        assertEquals(List.of(), feedthrough.findings());
+        for (String mode : List.of(Report.INITIALIZATION_MODE, Report.STEP_MODE)) {
+            for (String type : List.of("real", "integer", "boolean", "string", "enumeration")) {
+                assertEquals(Set.of(type + "_in"), feedthrough.observed(mode).get(type + "_out"), mode);
+            }
+        }
+    }
+
+    @Test
+    void pointMassAircraftDeclaresWhatItDoes() throws Exception {
+        Report report = check(PlantFmu.POINT_MASS_AIRCRAFT);
+        assertEquals(List.of(), report.errors());
+        Map<String, Set<String>> step = report.observed(Report.STEP_MODE);
+        assertEquals(Set.of("advance_request"), step.get("advance_ack"));
+        assertEquals(Set.of("advance_request"), step.get("waypoint_index"));
+        assertEquals(Set.of("mode", "target_altitude"), step.get("climb_rate"));
+        assertEquals(Set.of(), step.get("altitude"), "a state: no feedthrough");
+        // At the start the pointer is at waypoint 1 (a reset changes nothing), the mode is 0
+        // (the mode-2 target is not used), the aircraft is on the ground far from wp1.
+        assertEquals(lines("""
+                Initialization Mode, climb_rate <- climb_rate_max
+                Initialization Mode, distance_to_target <- target_x
+                Initialization Mode, distance_to_target <- target_y
+                Initialization Mode, target_reached <- reach_radius
+                Initialization Mode, target_reached <- target_x
+                Initialization Mode, target_reached <- target_y
+                Initialization Mode, target_reached <- wp1_x
+                Initialization Mode, target_reached <- wp1_y
+                Initialization Mode, target_reached <- x0
+                Initialization Mode, target_reached <- y0
+                Step Mode, advance_failed <- reset_request
+                Step Mode, at_last_waypoint <- reset_request
+                Step Mode, distance_to_target <- reset_request
+                Step Mode, distance_to_target <- target_x
+                Step Mode, distance_to_target <- target_y
+                Step Mode, target_reached <- reset_request
+                Step Mode, target_reached <- target_x
+                Step Mode, target_reached <- target_y
+                Step Mode, waypoint_index <- reset_request
+                """), unobserved(report));
+    }
+
+    @Test
+    void solarAircraftDeclaresWhatItDoes() throws Exception {
+        Report report = check(PlantFmu.SOLAR_AIRCRAFT);
+        assertEquals(List.of(), report.errors());
+        assertEquals(Set.of("mode", "target_altitude"), report.observed(Report.STEP_MODE).get("vertical_speed"));
+        // At t = 0 it is night (no sun), the aircraft is at altitude_min and far below
+        // altitude_max, and holds its altitude (no climb power).
+        assertEquals(lines("""
+                Initialization Mode, altitude <- altitude_max
+                Initialization Mode, battery_power <- altitude_max
+                Initialization Mode, battery_power <- efficiency
+                Initialization Mode, battery_power <- level_power_max
+                Initialization Mode, battery_power <- mass
+                Initialization Mode, battery_power <- solar_peak_power
+                Initialization Mode, battery_power <- sunrise
+                Initialization Mode, battery_power <- sunset
+                Initialization Mode, battery_power <- time_of_day0
+                Initialization Mode, power_demand <- altitude_max
+                Initialization Mode, power_demand <- efficiency
+                Initialization Mode, power_demand <- level_power_max
+                Initialization Mode, power_demand <- mass
+                Initialization Mode, solar_power <- solar_peak_power
+                Initialization Mode, solar_power <- sunrise
+                Initialization Mode, solar_power <- sunset
+                Initialization Mode, solar_power <- time_of_day0
+                Initialization Mode, vertical_speed <- altitude_max
+                Initialization Mode, vertical_speed <- altitude_min
+                """), unobserved(report));
+    }
+
+    @Test
+    void anUndeclaredFeedthroughIsAnErrorInBothModes() throws Exception {
+        Report report = check(PlantFmu.HIDDEN_FEEDTHROUGH);
+        assertEquals(List.of("Initialization Mode, y <- u", "Step Mode, y <- u"),
+                report.errors().stream().map(Finding::where).toList());
+        assertEquals(true, report.errors().get(1).message().contains("do not list u"),
+                report.errors().get(1).message());
+    }
+
+    @Test
+    void aDeclaredDependencyThatNeverShowsIsANote() throws Exception {
+        Report report = check(PlantFmu.PHANTOM_DEPENDENCY);
+        assertEquals(List.of(), report.errors());
+        assertEquals(Set.of("Initialization Mode, y <- u", "Step Mode, y <- u"), unobserved(report));
+    }
+}
