@@ -1,4 +1,4 @@
-package org.btfmu.cosim;
+package org.btfmu.charts;
 
 import java.awt.BasicStroke;
 import java.awt.Color;

@@ -1,4 +1,4 @@
-package org.btfmu.cosim;
+package org.btfmu.charts;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
