@@ -229,27 +229,23 @@ static void derivatives(void *state, double time, double dx[]) {
     dx[4] = turn;
 }
 
-/* Where target_reached switches, where the heading leaves [0, 360), where a descent meets the ground. */
+/* Where target_reached switches. (In Model Exchange the heading is a continuous state and is
+ * not wrapped into [0, 360): wrapping it would need events at 0 and 360 that a master sees as
+ * an indicator resting on zero whenever the aircraft flies north.) */
 static void event_indicators(void *state, double time, double z[]) {
     (void)time;
     Aircraft *m = state;
     double tx, ty;
     target(m, &tx, &ty);
     z[0] = hypot(tx - m->x, ty - m->y) - m->reach_radius;
-    z[1] = m->heading - 360.0;
-    z[2] = m->heading;
-    z[3] = m->altitude;
 }
 
-/* At an event: the heading back into [0, 360), the altitude not below the ground. */
+/* At an event: the altitude not below the ground (a descent's last step may overshoot it). */
 static int event(void *state, double time) {
     (void)time;
     Aircraft *m = state;
-    double heading = fmod(fmod(m->heading, 360.0) + 360.0, 360.0);
-    double altitude = m->altitude < 0.0 ? 0.0 : m->altitude;
-    int changed = heading != m->heading || altitude != m->altitude;
-    m->heading = heading;
-    m->altitude = altitude;
+    int changed = m->altitude < 0.0;
+    if (changed) m->altitude = 0.0;
     return changed;
 }
 
@@ -292,7 +288,7 @@ const ModelDefinition MODEL = {
     .continuous_states = STATES,
     .continuous_state_count = sizeof STATES / sizeof STATES[0],
     .derivatives = derivatives,
-    .event_indicator_count = 4,
+    .event_indicator_count = 1,
     .event_indicators = event_indicators,
     .event = event,
 };

@@ -18,6 +18,7 @@ import org.btfmu.cosim.ConnectionFile;
 import org.btfmu.cosim.CsvWriter;
 import org.btfmu.cosim.FmuInstance;
 import org.btfmu.cosim.InputReplay;
+import org.btfmu.cosim.ModelExchangeMaster;
 import org.btfmu.cosim.SampleListener;
 import org.btfmu.charts.StatusTimelineChart;
 import org.btfmu.cosim.Trace;
@@ -85,6 +86,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--record-inputs", description = "Also record every input (what --inputs can replay).")
     boolean recordInputs;
 
+    @Option(names = "--interface", paramLabel = "cs|me", defaultValue = "cs",
+            description = "Run the FMUs as Co-Simulation (cs, default: fixed communication steps of --step) or as one"
+                    + " Model Exchange system (me: one integrator, events located; --step is the output interval).")
+    String fmiInterface;
+
     @Option(names = "--plot", paramLabel = "<fmu.variable>", description = "A variable to plot as <variable>.png (repeatable).")
     List<String> plots = new ArrayList<>();
 
@@ -118,7 +124,11 @@ public final class SimulateCommand implements Callable<Integer> {
                 specs.add(new CoSimulation.FmuSpec(file.endsWith(".fmu") ? file.substring(0, file.length() - 4) : file, path));
             }
         }
-        try (CoSimulation sim = CoSimulation.load(specs, log)) {
+        if (!fmiInterface.equals("cs") && !fmiInterface.equals("me")) {
+            throw new CoSimulationException("--interface '" + fmiInterface + "': expected cs (Co-Simulation) or me"
+                    + " (Model Exchange)");
+        }
+        try (CoSimulation sim = CoSimulation.load(specs, log, fmiInterface.equals("me"))) {
             List<FmuInstance> loaded = sim.fmus();
             if (connections != null) {
                 ConnectionFile wiring = ConnectionFile.read(connections, loaded);
@@ -177,11 +187,26 @@ public final class SimulateCommand implements Callable<Integer> {
         Trace statusTrace = new Trace(statuses.stream().mapToInt(columns::indexOf).toArray());
         createDirectory(output);
         Path csv = output.resolve("result.csv");
-        CoSimulation.Result result;
+        String ran;
+        double end;
+        double wall;
         try (CsvWriter writer = new CsvWriter(csv)) {
             List<SampleListener> listeners = List.of(writer, plotTrace, statusTrace);
             try (Progress progress = new Progress(spec.commandLine().getErr())) {
-                result = sim.run(start, stop, step, columns, listeners, progress);
+                if (fmiInterface.equals("me")) {
+                    ModelExchangeMaster.Result me = sim.runModelExchange(start, stop, step,
+                            ModelExchangeMaster.Tolerances.defaults(), columns, listeners, progress);
+                    ran = String.format(Locale.ROOT, "Model Exchange, %d integrator steps, %d state events,"
+                            + " %d time events, output every %s s", me.steps(), me.stateEvents(), me.timeEvents(),
+                            fmt(step));
+                    end = me.stop();
+                    wall = me.wallSeconds();
+                } else {
+                    CoSimulation.Result cs = sim.run(start, stop, step, columns, listeners, progress);
+                    ran = cs.steps() + " steps of " + fmt(step) + " s";
+                    end = cs.stop();
+                    wall = cs.wallSeconds();
+                }
             }
         } catch (CoSimulationException e) {
             throw new CoSimulationException(e.getMessage() + " (" + csv + " holds the results up to there)", e);
@@ -209,9 +234,8 @@ public final class SimulateCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CoSimulationException(output + ": cannot write a plot: " + e.getMessage(), e);
         }
-        return String.format(Locale.ROOT, "simulated %s s to %s s in %.2f s wall time: %d steps of %s s, "
-                + "%d status changes; wrote %s", fmt(result.start()), fmt(result.stop()), result.wallSeconds(),
-                result.steps(), fmt(step), statusTrace.changes(),
+        return String.format(Locale.ROOT, "simulated %s s to %s s in %.2f s wall time: %s, "
+                + "%d status changes; wrote %s", fmt(start), fmt(end), wall, ran, statusTrace.changes(),
                 String.join(", ", written.stream().map(Path::toString).toList()));
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.ConnectionFile;
+import org.btfmu.cosim.ModelExchangeMaster;
 import org.btfmu.cosim.SampleListener;
 import org.btfmu.cosim.VariableReference;
 import org.btfmu.mission.Mission;
@@ -53,6 +54,25 @@ public final class MissionCoSimulation {
             sim.set(wiring.parameters());
             List<VariableReference> sampled = new ArrayList<>(sim.allOutputs());
             return sim.run(0, stop, step, sampled, listeners, fraction -> { });
+        }
+    }
+
+    /**
+     * Simulates the FMUs that {@link #prepare} put into {@code directory} as one Model Exchange
+     * system from 0 to {@code stop}, sampled every {@code interval} and after every event.
+     */
+    public static ModelExchangeMaster.Result runModelExchange(Path directory, Path connections, double stop,
+            double interval, List<SampleListener> listeners, Consumer<String> log) {
+        List<CoSimulation.FmuSpec> specs = List.of(
+                new CoSimulation.FmuSpec("mission", directory.resolve("mission.fmu")),
+                new CoSimulation.FmuSpec("plant", directory.resolve("plant.fmu")));
+        try (CoSimulation sim = CoSimulation.load(specs, log, true)) {
+            ConnectionFile wiring = ConnectionFile.read(connections, sim.fmus());
+            sim.connect(wiring.connections());
+            sim.set(wiring.parameters());
+            List<VariableReference> sampled = new ArrayList<>(sim.allOutputs());
+            return sim.runModelExchange(0, stop, interval, ModelExchangeMaster.Tolerances.defaults(), sampled,
+                    listeners, fraction -> { });
         }
     }
 

@@ -68,7 +68,9 @@ final class Exchange {
         }
     }
 
-    void run() {
+    /** Copies until nothing changes; true if any input received a new value. */
+    boolean run() {
+        boolean any = false;
         Set<Integer> sources = new LinkedHashSet<>();
         for (int f = 0; f < fmus.size(); f++) {
             sources.add(f);
@@ -94,7 +96,9 @@ final class Exchange {
                 inputs[f].write(inputValues[f], inputChanged[f]);
                 Arrays.fill(inputChanged[f], false);
             }
+            any |= !changed.isEmpty();
             sources = changed;
         }
+        return any;
     }
 }
