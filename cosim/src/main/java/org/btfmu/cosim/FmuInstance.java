@@ -49,6 +49,8 @@ public final class FmuInstance implements AutoCloseable {
     /** Instantiated as fmi2ModelExchange (driven by {@link ModelExchangeMaster}), else Co-Simulation. */
     private final boolean modelExchange;
     private Fmu fmu;
+    /** Log categories switched on right after fmi2Instantiate (none: the FMU's default). */
+    private String[] logCategories = new String[0];
     private boolean stepping; // initialized and no error since: fmi2Terminate is allowed
     private double time;
 
@@ -213,6 +215,14 @@ public final class FmuInstance implements AutoCloseable {
             fmu = null;
             throw failure("fmi2Instantiate", null, "returned NULL");
         }
+        if (logCategories.length > 0) {
+            check(fmu.setDebugLogging(true, logCategories), "fmi2SetDebugLogging", null);
+        }
+    }
+
+    /** The log categories to switch on when instantiated (fmi2SetDebugLogging), e.g. logTaskStatus. */
+    public void logCategories(String... categories) {
+        logCategories = categories.clone();
     }
 
     /** fmi2SetupExperiment, fmi2EnterInitializationMode (then the caller sets values), see {@link #exitInitialization()}. */

@@ -60,6 +60,7 @@ public final class ModelExchangeMaster {
     private final int indicators;
     private final double[] nextEventTime;
     private final double[] z;
+    private final boolean[] positive;
     private double cachedTime = Double.NaN;
     private double[] cachedState = new double[0];
     private boolean stateEvent;
@@ -87,6 +88,7 @@ public final class ModelExchangeMaster {
         this.indicators = n;
         this.nextEventTime = new double[instances.size()];
         this.z = new double[n];
+        this.positive = new boolean[n];
     }
 
     Result run(double start, double stop, double interval, Sampler sampler, List<SampleListener> listeners,
@@ -115,7 +117,10 @@ public final class ModelExchangeMaster {
             double timeEvent = Arrays.stream(nextEventTime).min().orElse(Double.POSITIVE_INFINITY);
             double target = Math.min(output, timeEvent);
             stateEvent = false;
-            if (target > t) {
+            if (target - t <= 1e-12 * Math.max(1, Math.abs(t))) {
+                t = Math.max(t, target); // an output point within rounding of an event: no interval left
+                apply(t, x);
+            } else {
                 ODEStateAndDerivative end = integrate(integrator, t, x, target);
                 stuck = end.getTime() > t || !stateEvent ? 0 : stuck + 1;
                 if (stuck > MAX_EVENT_ITERATIONS) {
@@ -219,6 +224,7 @@ public final class ModelExchangeMaster {
             }
         };
         double[] y = states == 0 ? new double[1] : x;
+        sides(t, x);
         try {
             return integrator.integrate(system, new ODEState(t, y), target);
         } catch (MathRuntimeException e) {
@@ -249,14 +255,26 @@ public final class ModelExchangeMaster {
     }
 
     /**
-     * Event indicator {@code index} as a g-function. FMI 2.0 §3.1 splits the domains into
-     * z &gt; 0 and z &le; 0, so an exact zero counts as negative: an indicator resting on zero
-     * (a plant at its limit) then signals nothing, as it should.
+     * Event indicator {@code index} as a g-function. An exact zero keeps the side the indicator
+     * was on at the start of the integration interval: an indicator resting on zero (a plant at
+     * its limit) signals nothing, and an event is located where the indicator is strictly past
+     * zero, so the FMU sees the new side at the event (a predicate {@code a >= b} switching to
+     * false needs a &lt; b, not a == b).
      */
     private double indicator(double time, double[] y, int index) {
         apply(time, y);
         double value = z[index];
-        return value > 0 ? value : Math.min(value, -Double.MIN_NORMAL);
+        return value != 0 ? value : positive[index] ? Double.MIN_NORMAL : -Double.MIN_NORMAL;
+    }
+
+    /** Remembers each indicator's side at the start of an integration interval (zero: as before). */
+    private void sides(double time, double[] y) {
+        apply(time, y);
+        for (int j = 0; j < indicators; j++) {
+            if (z[j] != 0) {
+                positive[j] = z[j] > 0;
+            }
+        }
     }
 
     private void invalidate() {
