@@ -52,11 +52,14 @@ public final class MissionCoSimulation {
 
     /**
      * Simulates the FMUs that {@link #prepare} put into {@code directory} as one Model Exchange
-     * system from 0 to {@code stop}, sampled every {@code interval} and after every event.
+     * system from 0 to {@code stop}, sampled every {@code interval} and after every event;
+     * {@code missionLog} are log categories to switch on in the mission FMU (its messages go to
+     * {@code log} as "mission: …").
      */
     public static ModelExchangeMaster.Result runModelExchange(Path directory, Path connections, double stop,
-            double interval, List<SampleListener> listeners, Consumer<String> log) {
+            double interval, List<SampleListener> listeners, Consumer<String> log, String... missionLog) {
         try (CoSimulation sim = wired(directory, connections, log, true)) {
+            sim.fmus().get(0).logCategories(missionLog);
             return sim.runModelExchange(0, stop, interval, ModelExchangeMaster.Tolerances.defaults(),
                     new ArrayList<>(sim.allOutputs()), listeners, fraction -> { });
         }

@@ -235,7 +235,8 @@ final class ModelExchangeSlave extends FmuSlave {
             log.log(OK, LogCategory.EVENTS, "event at t=" + time + ": "
                     + (after.timeEvents() - before.timeEvents()) + " time events, "
                     + (after.eventIterations() - before.eventIterations()) + " event iterations, "
-                    + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations"
+                    + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations, "
+                    + (after.predicateChecks() - before.predicateChecks()) + " predicate checks"
                     + (nextDefined ? "; next time event at t=" + next : ""));
         }
         return OK;
