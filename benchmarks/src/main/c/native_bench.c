@@ -10,9 +10,14 @@
  *       n fresh processes (this program in mode "startup"), medians of: first
  *       fmi2Instantiate in the process, a second instance, the first instance of a
  *       second FMU, resident memory with one instance.
+ *   native_bench guest <bt-fmu FMU dir>
+ *       what the JVM costs the importer's process (one fresh process; run it once per set of
+ *       JVM options, BTFMU_JAVA_OPTIONS): threads before and after the first fmi2Instantiate,
+ *       resident memory then, after 10^4 instantiate/free cycles and after 10^7 fmi2DoStep.
  *
  * Prints Markdown tables (BENCHMARKS.md). Time: CLOCK_MONOTONIC.
  */
+#include <dirent.h>
 #include <dlfcn.h>
 #include <jni.h>
 #include <limits.h>
@@ -369,20 +374,26 @@ static int calls(const char *bt_dir, const char *c_dir, const char *class_file)
 
 /* ------------------------------------------------------------------ start-up */
 
-static double resident_mb(void)
+/* A number from /proc/self/status, e.g. "VmRSS:" (kB) or "Threads:"; -1 if absent. */
+static double status_field(const char *key)
 {
     FILE *f = fopen("/proc/self/status", "r");
     char line[256];
-    double kb = -1;
+    double value = -1;
     while (f != NULL && fgets(line, sizeof line, f) != NULL) {
-        if (strncmp(line, "VmRSS:", 6) == 0) {
-            kb = atof(line + 6);
+        if (strncmp(line, key, strlen(key)) == 0) {
+            value = atof(line + strlen(key));
         }
     }
     if (f != NULL) {
         fclose(f);
     }
-    return kb / 1024.0;
+    return value;
+}
+
+static double resident_mb(void)
+{
+    return status_field("VmRSS:") / 1024.0;
 }
 
 /* One fresh process: prints "first second other rss" (ms, ms, ms, MB). */
@@ -464,8 +475,68 @@ static int startup_runs(int runs, const char *dir, const char *other_dir)
     return 0;
 }
 
+static int threads(void)
+{
+    return (int)status_field("Threads:");
+}
+
+/* The names of this process's threads, on stderr (which threads the JVM added). */
+static void thread_names(void)
+{
+    DIR *tasks = opendir("/proc/self/task");
+    for (struct dirent *e; tasks != NULL && (e = readdir(tasks)) != NULL;) {
+        char path[300], name[64];
+        snprintf(path, sizeof path, "/proc/self/task/%s/comm", e->d_name);
+        FILE *f = e->d_name[0] != '.' ? fopen(path, "r") : NULL;
+        if (f != NULL) {
+            if (fgets(name, sizeof name, f) != NULL) {
+                fprintf(stderr, "thread: %s", name);
+            }
+            fclose(f);
+        }
+    }
+    if (tasks != NULL) {
+        closedir(tasks);
+    }
+}
+
+/* One fresh process: "threads-before threads-after rss-first rss-cycles rss-steps first-ms". */
+static int guest(const char *dir)
+{
+    static Fmu fmu;
+    load(&fmu, dir);
+    int before = threads();
+    double t0 = now_ns();
+    fmi2Component c = instantiate(&fmu, "guest");
+    double t1 = now_ns();
+    int after = threads();
+    thread_names();
+    initialize(&fmu, c);
+    double rss_first = resident_mb();
+    for (int i = 0; i < 10000; i++) {
+        fmi2Component d = instantiate(&fmu, "cycle");
+        initialize(&fmu, d);
+        check(fmu.do_step(d, 0.0, STEP, fmi2True), "fmi2DoStep");
+        fmu.free_instance(d);
+    }
+    double rss_cycles = resident_mb();
+    double t = 0;
+    for (long i = 0; i < 10000000L; i++) {
+        check(fmu.do_step(c, t, STEP, fmi2True), "fmi2DoStep");
+        t += STEP;
+    }
+    double rss_steps = resident_mb();
+    printf("%d %d %.1f %.1f %.1f %.1f\n", before, after, rss_first, rss_cycles, rss_steps,
+           (t1 - t0) / 1e6);
+    fmu.free_instance(c);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "guest") == 0) {
+        return guest(argv[2]);
+    }
     if (argc == 5 && strcmp(argv[1], "calls") == 0) {
         return calls(argv[2], argv[3], argv[4]);
     }
@@ -477,6 +548,7 @@ int main(int argc, char **argv)
     }
     fprintf(stderr,
             "usage: native_bench calls <bt-fmu FMU dir> <plain C FMU dir> <EmptyUpcall.class>\n"
-            "       native_bench startup-runs <n> <bt-fmu FMU dir> <second bt-fmu FMU dir>\n");
+            "       native_bench startup-runs <n> <bt-fmu FMU dir> <second bt-fmu FMU dir>\n"
+            "       native_bench guest <bt-fmu FMU dir>\n");
     return 2;
 }

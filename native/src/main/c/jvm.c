@@ -4,8 +4,9 @@
  * Order: a libjvm already in the process (RTLD_NOLOAD: a second libjvm copy
  * crashes the process, and a JVM that loads this FMU through JNA already has
  * one), BTFMU_LIBJVM, the FMU's bundled resources/jre, JAVA_HOME, `java` on
- * PATH. The JVM is created once per process, with -Xrs so that the host keeps
- * its signal handlers, and is never destroyed.
+ * PATH. The JVM is created once per process with the options of a polite guest
+ * (DEFAULT_OPTIONS, -Xrs among them so that the host keeps its signal handlers),
+ * and is never destroyed.
  */
 #include <errno.h>
 #include <limits.h>
@@ -29,8 +30,32 @@ static JavaVM *jvm;
 static char startup_messages[1024];
 static int starting;
 
+/*
+ * The JVM's options: data, not logic. Chosen for a JVM that lives as a guest inside someone
+ * else's process (Dymola, OMSimulator, Python), measured in BENCHMARKS.md ("The guest JVM").
+ * BTFMU_JAVA_OPTIONS come after these, and the JVM takes the last of repeated options, so the
+ * user's win (e.g. -Xmx1g, -XX:+UseParallelGC, -XX:-DisableAttachMechanism).
+ */
+static const char *const DEFAULT_OPTIONS[] = {
+    "-Xrs",                         /* the host keeps its signal handlers */
+    "-Djava.class.path=",
+    "-XX:+UseSerialGC",             /* no GC threads: collections run in the VM thread */
+    "-Xms8m",                       /* the heap grows only as the missions need it ... */
+    "-Xmx256m",                     /* ... up to a bound, not a quarter of the machine */
+    "-XX:-UsePerfData",             /* no hsperfdata file in /tmp */
+    "-XX:+DisableAttachMechanism",  /* with -Xrs the attach listener starts at once: a thread, a socket */
+    /* Unified logging writes warnings to stdout by default: the importer's stdout is not ours. */
+    "-Xlog:disable",
+    "-Xlog:all=warning:stderr",
+};
+#define DEFAULT_COUNT (sizeof DEFAULT_OPTIONS / sizeof DEFAULT_OPTIONS[0])
+
 static jint JNICALL capture_message(FILE *stream, const char *format, va_list args)
 {
+    if (stream != stdout && stream != stderr) {
+        /* a log file asked for with -Xlog:...:file= (the JVM writes those through this hook too) */
+        return vfprintf(stream, format, args);
+    }
     if (!starting) {
         return vfprintf(stream == stdout ? stderr : stream, format, args);
     }
@@ -155,17 +180,15 @@ static JavaVM *create_jvm(void *lib, char *error, size_t size)
     }
 
     static char user_options[1024];
-    JavaVMOption options[24] = {{0}};
+    JavaVMOption options[DEFAULT_COUNT + 33] = {{0}};
     int n = 0;
-    options[n++].optionString = "-Xrs";
-    options[n++].optionString = "-Djava.class.path=";
-    options[n++].optionString = "-XX:+UseSerialGC";
-    /* Unified logging writes warnings to stdout by default: the importer's stdout is not ours. */
-    options[n++].optionString = "-Xlog:disable";
-    options[n++].optionString = "-Xlog:all=warning:stderr";
+    for (size_t i = 0; i < DEFAULT_COUNT; i++) {
+        options[n++].optionString = (char *)DEFAULT_OPTIONS[i];
+    }
     options[n].optionString = "vfprintf";
     options[n++].extraInfo = (void *)capture_message;
-    n = add_user_options(options, n, 24, user_options, sizeof user_options);
+    n = add_user_options(options, n, (int)(sizeof options / sizeof options[0]), user_options,
+                         sizeof user_options);
 
     JavaVMInitArgs args;
     args.version = JNI_VERSION_1_8;

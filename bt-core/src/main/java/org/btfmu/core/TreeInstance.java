@@ -189,25 +189,19 @@ public final class TreeInstance implements SlotReader {
     }
 
     /**
-     * Makes the inputs set since the last settle visible in the active output expressions
-     * that read them (and, transitively, in the slots those expressions feed), without
-     * evaluating any task: statuses change only at the next {@link #settle()} or
-     * {@link #advanceTo}, which still treats every slot changed here as changed. This is the
-     * direct feedthrough of {@link TreeDefinition#expressionSources}. Setting a parameter
-     * propagates nothing (tunable parameters take effect at the next settle, a
-     * communication point), though an expression re-evaluated for an input reads its
-     * current value.
+     * Makes the slots set since the last settle (inputs, tunable parameters) visible in the
+     * active output expressions that read them (and, transitively, in the slots those
+     * expressions feed), without evaluating any task: statuses change only at the next
+     * {@link #settle()} or {@link #advanceTo}, which still treats every slot changed here as
+     * changed. This is the direct feedthrough of {@link TreeDefinition#expressionSources}.
      */
-    public void propagateInputs() {
+    public void propagate() {
         checkUsable();
         propagating = true;
         try {
             int n = pendingCount;
             for (int k = 0; k < n; k++) {
-                int s = pending[k];
-                if (def.blackboard().slot(s).kind() == SlotKind.INPUT) {
-                    enqueueWriters(s);
-                }
+                enqueueWriters(pending[k]);
             }
             drainSlots();
         } finally {

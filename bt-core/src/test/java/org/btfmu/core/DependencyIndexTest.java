@@ -66,7 +66,7 @@ class DependencyIndexTest {
 
         t.setReal(u, 10);
         t.setBoolean(go, false);
-        t.propagateInputs();
+        t.propagate();
         assertEquals(21.0, t.getReal(y), "feedthrough at once");
         assertEquals(Status.SUCCESS, t.status(2), "the condition waits for the next settle");
         assertEquals(Status.RUNNING, t.status(3));
@@ -77,17 +77,17 @@ class DependencyIndexTest {
     }
 
     @Test
-    void aParameterAloneWaitsForTheNextSettle() {
+    void aTunableParameterFeedsThroughLikeAnInput() {
         TreeInstance t = new TreeInstance(tree(), ProcessingMode.EVENT_DRIVEN);
         t.setBoolean(go, true);
         t.setReal(u, 3);
         t.setReal(gain, 2);
         t.start(0);
         t.setReal(gain, 5);
-        t.propagateInputs();
-        assertEquals(7.0, t.getReal(y));
-        t.settle();
+        assertEquals(7.0, t.getReal(y), "nothing moves before propagate()");
+        t.propagate();
         assertEquals(16.0, t.getReal(y));
+        assertEquals(Status.RUNNING, t.status(3));
     }
 
     @Test
@@ -96,7 +96,7 @@ class DependencyIndexTest {
         t.setBoolean(go, true);
         t.start(0);
         t.setBoolean(go, false);
-        t.propagateInputs();
+        t.propagate();
         TreeState state = t.snapshot();
         TreeInstance other = new TreeInstance(tree(), ProcessingMode.EVENT_DRIVEN);
         other.restore(state);

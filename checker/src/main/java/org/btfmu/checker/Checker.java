@@ -35,14 +35,14 @@ public final class Checker {
                 xml = Files.readAllBytes(unpacked.resolve("modelDescription.xml"));
             } catch (NoSuchFileException e) {
                 findings.add(Finding.error(fmu.getFileName().toString(), "no modelDescription.xml"));
-                return new Report(fmu.toString(), findings, Map.of());
+                return unprobed(fmu, findings);
             }
             Description d;
             try {
                 d = Description.parse(xml);
             } catch (IllegalArgumentException e) {
                 findings.add(Finding.error("modelDescription.xml", "not well-formed XML: " + e.getMessage()));
-                return new Report(fmu.toString(), findings, Map.of());
+                return unprobed(fmu, findings);
             }
             findings.addAll(SchemaCheck.check(xml));
             findings.addAll(Rules.check(d));
@@ -61,18 +61,23 @@ public final class Checker {
         return findings;
     }
 
+    /** A report without the dependency check (it did not run). */
+    private static Report unprobed(Path fmu, List<Finding> findings) {
+        return new Report(fmu.toString(), findings, Map.of(), Map.of());
+    }
+
     private static Report run(Path fmu, UnpackedFmu unpacked, Description d, List<Finding> findings) {
         if (d.coSimulationIdentifier == null) {
             findings.add(Finding.note("fmiModelDescription", "no <CoSimulation>: the calling-sequence run and the"
                     + " dependency check need Co-Simulation and were skipped"));
-            return new Report(fmu.toString(), findings, Map.of());
+            return unprobed(fmu, findings);
         }
         String binary = "binaries/linux64/" + d.coSimulationIdentifier + ".so";
         Path library = unpacked.resolve(binary);
         if (!Files.isRegularFile(library)) {
             findings.add(Finding.error(binary, "missing: the FMU cannot run on Linux x86-64, so the"
                     + " calling-sequence run and the dependency check were skipped"));
-            return new Report(fmu.toString(), findings, Map.of());
+            return unprobed(fmu, findings);
         }
         Path resources = unpacked.resolve("resources");
         String location = resources.toUri().toString();
@@ -81,24 +86,24 @@ public final class Checker {
             loaded = new NativeFmu(library);
         } catch (UnsatisfiedLinkError e) {
             findings.add(Finding.error(binary, "does not load: " + e.getMessage()));
-            return new Report(fmu.toString(), findings, Map.of());
+            return unprobed(fmu, findings);
         }
         try (NativeFmu binaryFmu = loaded) {
             for (String function : List.of("fmi2Instantiate", "fmi2FreeInstance", "fmi2DoStep", "fmi2GetReal")) {
                 if (!binaryFmu.exports(function)) {
                     findings.add(Finding.error(binary, "does not export " + function));
-                    return new Report(fmu.toString(), findings, Map.of());
+                    return unprobed(fmu, findings);
                 }
             }
             List<Finding> run = CallingSequence.run(binaryFmu, d, location);
             findings.addAll(run);
             if (run.stream().anyMatch(Finding::isError)) {
                 findings.add(Finding.note("dependency check", "skipped: the calling sequence failed"));
-                return new Report(fmu.toString(), findings, Map.of());
+                return unprobed(fmu, findings);
             }
             DependencyProbe.Result probe = DependencyProbe.run(binaryFmu, d, location);
             findings.addAll(probe.findings());
-            return new Report(fmu.toString(), findings, probe.observed());
+            return new Report(fmu.toString(), findings, probe.observed(), probe.unobserved());
         }
     }
 }

@@ -35,6 +35,8 @@ final class DependencyProbe {
     private final List<Finding> findings = new ArrayList<>();
     /** Per mode: unknown name → the knowns seen to change it. */
     private final Map<String, Map<String, Set<String>>> observed = new LinkedHashMap<>();
+    /** Per mode: unknown name → the declared knowns never seen to change it. */
+    private final Map<String, Map<String, Set<String>>> unobserved = new LinkedHashMap<>();
 
     private DependencyProbe(NativeFmu fmu, Description d, String resourceLocation) {
         this.fmu = fmu;
@@ -42,7 +44,8 @@ final class DependencyProbe {
         this.resourceLocation = resourceLocation;
     }
 
-    record Result(List<Finding> findings, Map<String, Map<String, Set<String>>> observed) {
+    record Result(List<Finding> findings, Map<String, Map<String, Set<String>>> observed,
+            Map<String, Map<String, Set<String>>> unobserved) {
     }
 
     static Result run(NativeFmu fmu, Description d, String resourceLocation) {
@@ -51,7 +54,7 @@ final class DependencyProbe {
                 d.variables.stream().filter(v -> v.isInput() || v.isParameter() && v.isExact()).toList());
         probe.probe(STEP, d.outputs,
                 d.variables.stream().filter(v -> v.isInput() || v.isTunableParameter()).toList());
-        return new Result(probe.findings, probe.observed);
+        return new Result(probe.findings, probe.observed, probe.unobserved);
     }
 
     /** One known's effect: the unknowns it changed, with one example each. */
@@ -137,8 +140,15 @@ final class DependencyProbe {
         return values;
     }
 
+    /**
+     * Errors per unknown and known; the declared but unseen dependencies as one note per
+     * known (a tree's parameter may be declared for every status and seldom shows at once).
+     */
     private void judge(String mode, List<Unknown> unknownList, Map<Variable, Effect> effects) {
         String list = mode.equals(STEP) ? "<Outputs>" : "<InitialUnknowns>";
+        Map<String, Set<String>> missing = new TreeMap<>();
+        unobserved.put(mode, missing);
+        Map<Variable, List<String>> unseen = new LinkedHashMap<>();
         for (Unknown u : unknownList) {
             Variable unknown = d.variable(u.index());
             if (unknown == null) {
@@ -152,19 +162,23 @@ final class DependencyProbe {
                 String where = mode + ", " + unknown.name() + " <- " + known.name();
                 if (change != null && !listed) {
                     if (known.isParameter() && mode.equals(STEP)) {
-                        findings.add(Finding.note(where, change + " without a step: FMI 2.0 cannot declare a"
-                                + " tunable parameter under <Outputs> (its knowns are inputs)"));
+                        findings.add(Finding.note(where, change + " without a step, and " + list + " does not"
+                                + " list it (FMI 2.0 §2.2.8 names only inputs as knowns there, so this is no"
+                                + " error)"));
                     } else {
                         findings.add(Finding.error(where, change + " without a step, but its dependencies in "
                                 + list + " do not list " + known.name()));
                     }
                 } else if (change == null && listed && declared != null) {
-                    findings.add(Finding.note(where, "declared in " + list + " but not seen: setting "
-                            + known.name() + " to " + e.getValue().tried()
-                            + " left " + unknown.name() + " unchanged"));
+                    unseen.computeIfAbsent(known, k -> new ArrayList<>()).add(unknown.name());
+                    missing.computeIfAbsent(unknown.name(), k -> new TreeSet<>()).add(known.name());
                 }
             }
         }
+        unseen.forEach((known, unknowns) -> findings.add(Finding.note(mode + ", " + known.name(),
+                "declared in " + list + " for " + unknowns.size() + (unknowns.size() == 1 ? " unknown" : " unknowns")
+                        + " but not seen: setting it to " + effects.get(known).tried() + " left "
+                        + String.join(", ", unknowns) + " unchanged")));
     }
 
     /** Fresh starting points for one mode: new instances, or a saved state in Step Mode. */

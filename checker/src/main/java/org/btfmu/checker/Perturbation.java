@@ -8,12 +8,12 @@ import org.btfmu.checker.Description.Variable;
 
 /**
  * The values a known is set to by the dependency check: a few distinct values inside
- * its min/max (Real, Integer), the other items (Enumeration), the other value
+ * its min/max (Real: near it, zero, its negation, far from it; Integer likewise), the other items (Enumeration), the other value
  * (Boolean), another text (String). Never the current value.
  */
 final class Perturbation {
 
-    static final int MAX_VALUES = 4;
+    static final int MAX_VALUES = 5;
 
     private Perturbation() {
     }
@@ -23,7 +23,7 @@ final class Perturbation {
         switch (v.type()) {
             case "Real" -> {
                 double b = (Double) current;
-                for (double x : new double[] {b + 1, b - 1, b + 100, b - 100, 2 * b + 10, 0, lower(v), upper(v)}) {
+                for (double x : new double[] {b + 1, b - 1, 0, -b, b + 100, b - 100, 2 * b + 10, lower(v), upper(v)}) {
                     if (Double.isFinite(x) && x != b && inside(v, x) && !values.contains(x)
                             && values.size() < MAX_VALUES) {
                         values.add(x);

@@ -7,9 +7,10 @@ import java.util.Set;
 /**
  * What {@code bt-fmu check} found in one FMU: the findings in order (model description,
  * calling sequence, dependencies) and, per mode, which knowns were seen to change which
- * unknowns at once.
+ * unknowns at once, and which declared dependencies never showed.
  */
-public record Report(String fmu, List<Finding> findings, Map<String, Map<String, Set<String>>> observed) {
+public record Report(String fmu, List<Finding> findings, Map<String, Map<String, Set<String>>> observed,
+        Map<String, Map<String, Set<String>>> unobserved) {
 
     /** Mode names used as keys of {@link #observed()}. */
     public static final String INITIALIZATION_MODE = DependencyProbe.INITIALIZATION;
@@ -30,6 +31,11 @@ public record Report(String fmu, List<Finding> findings, Map<String, Map<String,
     /** Unknown name → the knowns seen to change it without a step, in the mode; empty if not probed. */
     public Map<String, Set<String>> observed(String mode) {
         return observed.getOrDefault(mode, Map.of());
+    }
+
+    /** Unknown name → the knowns its declaration lists but that never changed it, in the mode. */
+    public Map<String, Set<String>> unobserved(String mode) {
+        return unobserved.getOrDefault(mode, Map.of());
     }
 
     /** "N errors, M notes". */

@@ -229,6 +229,11 @@ final class Rules {
                 Variable v = d.variable(index);
                 if (v == null) {
                     error(where, "dependency " + index + " is not a variable index (1.." + d.variables.size() + ")");
+                } else if (!known.test(v) && v.causality().endsWith("arameter") && !list.equals("InitialUnknowns")) {
+                    // Harmless to a master (parameters are never connected); the Reference FMUs do it.
+                    findings.add(Finding.note(where, "dependency " + index + " ('" + v.name() + "') is a "
+                            + v.causality() + "; FMI 2.0 §2.2.8 lists only inputs, states and the"
+                            + " independent variable as knowns of " + list));
                 } else if (!known.test(v)) {
                     error(where, "dependency " + index + " ('" + v.name() + "', " + v.causality()
                             + ") is not a known of " + list + " (FMI 2.0 §2.2.8)");

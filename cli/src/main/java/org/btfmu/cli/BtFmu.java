@@ -14,7 +14,9 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             ShowCommand.class,
             BuildCommand.class,
+            CheckCommand.class,
             SimulateCommand.class,
+            SspCommand.class,
             DemoCommand.class,
             org.btfmu.demo.Table1Command.class,
         })
@@ -33,7 +35,12 @@ public final class BtFmu {
         commandLine.setParameterExceptionHandler((ex, cmdArgs) -> {
             CommandLine cmd = ex.getCommandLine();
             cmd.getErr().println("bt-fmu: " + ex.getMessage());
-            cmd.getErr().println("Try 'bt-fmu " + cmd.getCommandName() + " --help'.");
+            if (ex instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.getSuggestions().isEmpty()
+                    && !unmatched.isUnknownOption()) {
+                cmd.getErr().println("bt-fmu: did you mean " + unmatched.getSuggestions().get(0) + "?");
+            }
+            // qualifiedName: "bt-fmu" or "bt-fmu simulate", so the name is never written twice.
+            cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help'.");
             return EXIT_BAD_INPUT;
         });
         return commandLine.execute(args);

@@ -2,9 +2,14 @@ package org.btfmu.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.btfmu.checker.Checker;
+import org.btfmu.checker.Finding;
+import org.btfmu.checker.Report;
 import org.btfmu.fmu.ModelVariables;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
@@ -20,9 +25,11 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bt-fmu build mission.json -o X.fmu [--interfaces cs,me]}: an FMI 2.0 FMU
- * (Model Exchange and Co-Simulation by default) from a mission. Bad input (mission problems, a model identifier that is no C
- * identifier, an output that cannot be written) → exit 2 with every problem
- * listed; nothing is written then, and an existing file is left as it was.
+ * (Model Exchange and Co-Simulation by default) from a mission, checked with
+ * {@code bt-fmu check} before it takes its place (unless {@code --no-check}). Bad input
+ * (mission problems, a model identifier that is no C identifier, an output that cannot be
+ * written, a failing check) → exit 2 with every problem listed; nothing is written then,
+ * and an existing file is left as it was.
  */
 @Command(name = "build", mixinStandardHelpOptions = true,
         description = "Build an FMI 2.0 FMU (linux64; Model Exchange and Co-Simulation) from a mission file.")
@@ -50,6 +57,10 @@ public final class BuildCommand implements Callable<Integer> {
                     + " or both, comma-separated (default: cs,me)")
     String interfaces = "cs,me";
 
+    @Option(names = "--no-check",
+            description = "skip bt-fmu check on the new FMU (it runs the FMU in this process)")
+    boolean noCheck;
+
     @Spec
     CommandSpec spec;
 
@@ -75,8 +86,10 @@ public final class BuildCommand implements Callable<Integer> {
                 err.println("bt-fmu build: the output file must end in .fmu (FMI 2.0 §2.3): " + target);
                 return BtFmu.EXIT_BAD_INPUT;
             }
-            FmuPackager.BuiltFmu fmu = new FmuPackager().build(mission,
-                    new FmuPackager.Options(modelIdentifier, bundleJre, offered), target);
+            FmuPackager.BuiltFmu fmu = buildChecked(mission, target, offered, err);
+            if (fmu == null) {
+                return BtFmu.EXIT_BAD_INPUT;
+            }
             out.println(target + ": " + FmuInterface.format(offered) + ", "
                     + ModelVariables.of(mission).size() + " variables"
                     + (offered.contains(FmuInterface.MODEL_EXCHANGE)
@@ -96,6 +109,36 @@ public final class BuildCommand implements Callable<Integer> {
         } finally {
             out.flush();
             err.flush();
+        }
+    }
+
+    /**
+     * Builds into a temporary file beside the target, checks it, and only then moves it
+     * into place; null (after printing the findings) when the check finds an error.
+     */
+    private FmuPackager.BuiltFmu buildChecked(Mission mission, Path target, Set<FmuInterface> offered,
+            PrintWriter err) throws FmuBuildException, IOException {
+        FmuPackager.Options options = new FmuPackager.Options(modelIdentifier, bundleJre, offered);
+        Path parent = target.toAbsolutePath().getParent();
+        if (noCheck || parent == null || !Files.isDirectory(parent)) {
+            return new FmuPackager().build(mission, options, target); // reports a missing folder
+        }
+        Path candidate = Files.createTempFile(parent, ".bt-fmu-build-", ".fmu");
+        try {
+            FmuPackager.BuiltFmu fmu = new FmuPackager().build(mission, options, candidate);
+            Report report = Checker.check(candidate);
+            if (report.hasErrors()) {
+                err.println("bt-fmu build: the new FMU fails bt-fmu check, so " + target
+                        + " was not written:");
+                for (Finding finding : report.errors()) {
+                    err.println("  " + finding);
+                }
+                return null;
+            }
+            Files.move(candidate, target, StandardCopyOption.REPLACE_EXISTING);
+            return fmu;
+        } finally {
+            Files.deleteIfExists(candidate);
         }
     }
 }

@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
             "Builds the example missions into FMUs and co-simulates the papers' scenarios against the "
                 + "plant FMUs: the 2013 traffic circuit, the 2014 solar day, the 2015 square (sequence* and "
                 + "the plain sequence that circles).",
-            "Writes <output>/<scenario>/: mission.json, connections.json, mission.fmu, plant.fmu, result.csv "
+            "Writes <output>/<scenario>/: mission.json, connections.json, mission.fmu, plant.fmu, scenario.ssp "
+                + "(both FMUs coupled, for OMEdit/OMSimulator or bt-fmu simulate), result.csv "
                 + "(time, then mission.* and plant.* outputs), status.png (every task's status over time) "
                 + "and plots of the key variables."})
 public final class DemoCommand implements Callable<Integer> {
@@ -82,6 +83,8 @@ public final class DemoCommand implements Callable<Integer> {
         Path connections = copyResource(EXAMPLES + "connections/" + scenario.example() + ".json",
                 dir.resolve("connections.json"));
         MissionCoSimulation.prepare(mission, scenario.plant(), dir);
+        MissionCoSimulation.writeScenario(dir, connections, scenario.stop(), scenario.step(),
+                message -> err.println(scenario.example() + ": " + message));
 
         Recording recording = new Recording();
         CoSimulation.Result result;
@@ -90,7 +93,7 @@ public final class DemoCommand implements Callable<Integer> {
                     List.of(csv, recording), message -> err.println(scenario.example() + ": " + message));
         }
 
-        List<String> written = new ArrayList<>(List.of("result.csv", "status.png"));
+        List<String> written = new ArrayList<>(List.of("scenario.ssp", "result.csv", "status.png"));
         List<String> tasks = new ArrayList<>();
         List<double[]> statuses = new ArrayList<>();
         for (String column : recording.columns()) {

@@ -11,15 +11,17 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.DoubleConsumer;
-import java.util.regex.Pattern;
+import java.util.function.Function;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.cosim.ConnectionFile;
 import org.btfmu.cosim.CsvWriter;
+import org.btfmu.cosim.Experiment;
 import org.btfmu.cosim.FmuInstance;
 import org.btfmu.cosim.InputReplay;
 import org.btfmu.cosim.ModelExchangeMaster;
 import org.btfmu.cosim.SampleListener;
+import org.btfmu.cosim.SspArchive;
 import org.btfmu.charts.StatusTimelineChart;
 import org.btfmu.cosim.Trace;
 import org.btfmu.charts.VariableChart;
@@ -27,6 +29,7 @@ import org.btfmu.cosim.VariableReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -40,16 +43,20 @@ import picocli.CommandLine.Spec;
                 + "from the status.* outputs) and one PNG per --plot variable.",
             "FMUs are named by their file name without .fmu, or by <name>=<file>. Variables are "
                 + "written <fmu>.<variable>; a bare variable name is enough when only one FMU has it.",
+            "Instead of --fmu and --connections, an SSP 1.0 file (bt-fmu ssp writes one) gives the FMUs, "
+                + "connections, parameter values, start and stop time and the step; options override them.",
             "result.csv: a column 'time', then the recorded variables, named exactly as in "
                 + "modelDescription.xml with one FMU and <fmu>.<variable> with several."})
 public final class SimulateCommand implements Callable<Integer> {
 
-    private static final Pattern NAMED_FMU = Pattern.compile("([A-Za-z_][A-Za-z0-9_-]*)=(.+\\.fmu)");
-
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--fmu", required = true, paramLabel = "[<name>=]<file.fmu>",
+    @Parameters(arity = "0..1", paramLabel = "<scenario.ssp>",
+            description = "An SSP 1.0 file to run instead of --fmu and --connections.")
+    Path scenario;
+
+    @Option(names = "--fmu", paramLabel = "[<name>=]<file.fmu>",
             description = "An FMU to co-simulate (repeat for several).")
     List<String> fmus = new ArrayList<>();
 
@@ -66,14 +73,14 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Replay recorded inputs into the single FMU: columns 'time' and <input> or <fmu>.<input>.")
     Path inputs;
 
-    @Option(names = "--start", defaultValue = "0", description = "Start time in s (default ${DEFAULT-VALUE}).")
-    double start;
+    @Option(names = "--start", description = "Start time in s (default: the SSP's, else 0).")
+    Double start;
 
-    @Option(names = "--stop", required = true, description = "Stop time in s.")
-    double stop;
+    @Option(names = "--stop", description = "Stop time in s (required unless the SSP gives it).")
+    Double stop;
 
-    @Option(names = "--step", required = true, description = "Communication step in s.")
-    double step;
+    @Option(names = "--step", description = "Communication step in s (required unless the SSP gives it).")
+    Double step;
 
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<dir>",
             description = "Directory for result.csv and the plots (created if needed).")
@@ -110,19 +117,38 @@ public final class SimulateCommand implements Callable<Integer> {
     }
 
     private String run(java.util.function.Consumer<String> log) {
-        if (inputs != null && fmus.size() != 1) {
+        if (scenario != null && (!fmus.isEmpty() || connections != null)) {
+            throw new CoSimulationException(scenario + ": an SSP brings its FMUs and connections; "
+                    + "leave out --fmu and --connections");
+        }
+        if (scenario == null && fmus.isEmpty()) {
+            throw new CoSimulationException("nothing to simulate: give --fmu <file.fmu> (repeatable) or an SSP file");
+        }
+        if (inputs != null && scenario == null && fmus.size() != 1) {
             throw new CoSimulationException("--inputs replays into a single FMU; got " + fmus.size() + " --fmu options");
         }
-        List<CoSimulation.FmuSpec> specs = new ArrayList<>();
-        for (String fmu : fmus) {
-            var named = NAMED_FMU.matcher(fmu);
-            if (named.matches()) {
-                specs.add(new CoSimulation.FmuSpec(named.group(1), Path.of(named.group(2))));
-            } else {
-                Path path = Path.of(fmu);
-                String file = path.getFileName().toString();
-                specs.add(new CoSimulation.FmuSpec(file.endsWith(".fmu") ? file.substring(0, file.length() - 4) : file, path));
+        Experiment options = new Experiment(start == null ? Double.NaN : start, stop == null ? Double.NaN : stop,
+                step == null ? Double.NaN : step);
+        if (scenario != null) {
+            try (SspArchive ssp = SspArchive.open(scenario)) {
+                return run(ssp.fmus(), ssp::wiring, options.or(ssp.experiment()), log);
             }
+        }
+        List<CoSimulation.FmuSpec> specs = fmus.stream().map(CoSimulation.FmuSpec::parse).toList();
+        return run(specs, loaded -> connections == null ? new ConnectionFile(List.of(), List.of())
+                : ConnectionFile.read(connections, loaded), options, log);
+    }
+
+    private String run(List<CoSimulation.FmuSpec> specs, Function<List<FmuInstance>, ConnectionFile> wiring,
+            Experiment experiment, java.util.function.Consumer<String> log) {
+        Experiment run = experiment.or(new Experiment(0, Double.NaN, Double.NaN));
+        if (Double.isNaN(run.stop())) {
+            throw new CoSimulationException("--stop is required" + (scenario == null ? ""
+                    : " (" + scenario + " has no DefaultExperiment stopTime)"));
+        }
+        if (Double.isNaN(run.step())) {
+            throw new CoSimulationException("--step is required" + (scenario == null ? ""
+                    : " (" + scenario + " gives no communication step)"));
         }
         if (!fmiInterface.equals("cs") && !fmiInterface.equals("me")) {
             throw new CoSimulationException("--interface '" + fmiInterface + "': expected cs (Co-Simulation) or me"
@@ -130,31 +156,22 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         try (CoSimulation sim = CoSimulation.load(specs, log, fmiInterface.equals("me"))) {
             List<FmuInstance> loaded = sim.fmus();
-            if (connections != null) {
-                ConnectionFile wiring = ConnectionFile.read(connections, loaded);
-                sim.connect(wiring.connections());
-                sim.set(wiring.parameters());
+            if (inputs != null && loaded.size() != 1) {
+                throw new CoSimulationException("--inputs replays into a single FMU; " + scenario + " has "
+                        + loaded.size());
             }
-            List<ConnectionFile.ParameterValue> values = new ArrayList<>();
-            for (String assignment : parameterValues) {
-                int eq = assignment.indexOf('=');
-                if (eq <= 0) {
-                    throw new CoSimulationException("--parameter '" + assignment + "': expected <fmu.variable>=<value>");
-                }
-                String where = "--parameter " + assignment;
-                values.add(ConnectionFile.ParameterValue.of(
-                        VariableReference.resolve(assignment.substring(0, eq), loaded, where),
-                        assignment.substring(eq + 1), where));
-            }
-            sim.set(values);
+            ConnectionFile file = wiring.apply(loaded);
+            sim.connect(file.connections());
+            sim.set(file.parameters());
+            sim.set(parameterValues.stream().map(p -> ConnectionFile.ParameterValue.assignment(p, loaded)).toList());
             if (inputs != null) {
                 sim.replay(InputReplay.read(inputs, loaded.get(0)));
             }
-            return simulate(sim, loaded);
+            return simulate(sim, loaded, run);
         }
     }
 
-    private String simulate(CoSimulation sim, List<FmuInstance> loaded) {
+    private String simulate(CoSimulation sim, List<FmuInstance> loaded, Experiment experiment) {
         // What is sampled: the recorded variables, then plotted ones and task statuses not among them.
         Set<VariableReference> sampled = new LinkedHashSet<>();
         if (record.isEmpty()) {
@@ -190,22 +207,25 @@ public final class SimulateCommand implements Callable<Integer> {
         String ran;
         double end;
         double wall;
+        String endedBy = null;
         try (CsvWriter writer = new CsvWriter(csv)) {
             List<SampleListener> listeners = List.of(writer, plotTrace, statusTrace);
             try (Progress progress = new Progress(spec.commandLine().getErr())) {
                 if (fmiInterface.equals("me")) {
-                    ModelExchangeMaster.Result me = sim.runModelExchange(start, stop, step,
-                            ModelExchangeMaster.Tolerances.defaults(), columns, listeners, progress);
+                    ModelExchangeMaster.Result me = sim.runModelExchange(experiment.start(), experiment.stop(),
+                            experiment.step(), ModelExchangeMaster.Tolerances.defaults(), columns, listeners, progress);
                     ran = String.format(Locale.ROOT, "Model Exchange, %d integrator steps, %d state events,"
                             + " %d time events, output every %s s", me.steps(), me.stateEvents(), me.timeEvents(),
-                            fmt(step));
+                            fmt(experiment.step()));
                     end = me.stop();
                     wall = me.wallSeconds();
                 } else {
-                    CoSimulation.Result cs = sim.run(start, stop, step, columns, listeners, progress);
-                    ran = cs.steps() + " steps of " + fmt(step) + " s";
+                    CoSimulation.Result cs = sim.run(experiment.start(), experiment.stop(), experiment.step(),
+                            columns, listeners, progress);
+                    ran = cs.steps() + " steps of " + fmt(experiment.step()) + " s";
                     end = cs.stop();
                     wall = cs.wallSeconds();
+                    endedBy = cs.endedBy();
                 }
             }
         } catch (CoSimulationException e) {
@@ -234,8 +254,10 @@ public final class SimulateCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CoSimulationException(output + ": cannot write a plot: " + e.getMessage(), e);
         }
-        return String.format(Locale.ROOT, "simulated %s s to %s s in %.2f s wall time: %s, "
-                + "%d status changes; wrote %s", fmt(start), fmt(end), wall, ran, statusTrace.changes(),
+        return String.format(Locale.ROOT, "simulated %s s to %s s%s in %.2f s wall time: %s, "
+                + "%d status changes; wrote %s", fmt(experiment.start()), fmt(end),
+                endedBy == null ? "" : " (FMU '" + endedBy + "' ended the simulation there)", wall, ran,
+                statusTrace.changes(),
                 String.join(", ", written.stream().map(Path::toString).toList()));
     }
 

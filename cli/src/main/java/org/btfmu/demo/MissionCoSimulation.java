@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.function.Consumer;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.ConnectionFile;
+import org.btfmu.cosim.Experiment;
 import org.btfmu.cosim.ModelExchangeMaster;
 import org.btfmu.cosim.SampleListener;
+import org.btfmu.cosim.SspWriter;
 import org.btfmu.cosim.VariableReference;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
@@ -22,7 +24,8 @@ import org.btfmu.testfmus.PlantFmu;
  * {@code mission.fmu} by the packager, the plant is copied next to it, both are
  * wired by a connection file (instances "mission" and "plant") and stepped by the
  * co-simulation master. Every output of both FMUs is sampled; columns are
- * {@code mission.<variable>} and {@code plant.<variable>}.
+ * {@code mission.<variable>} and {@code plant.<variable>}. The same coupling can be
+ * written as an SSP for other tools.
  */
 public final class MissionCoSimulation {
 
@@ -94,10 +97,7 @@ public final class MissionCoSimulation {
     /** The mission and the plant loaded and connected (instances "mission" and "plant"). */
     private static CoSimulation wired(Path directory, Path connections, Consumer<String> log,
             boolean modelExchange) {
-        List<CoSimulation.FmuSpec> specs = List.of(
-                new CoSimulation.FmuSpec("mission", directory.resolve("mission.fmu")),
-                new CoSimulation.FmuSpec("plant", directory.resolve("plant.fmu")));
-        CoSimulation sim = CoSimulation.load(specs, log, modelExchange);
+        CoSimulation sim = CoSimulation.load(specs(directory), log, modelExchange);
         try {
             ConnectionFile wiring = ConnectionFile.read(connections, sim.fmus());
             sim.connect(wiring.connections());
@@ -107,6 +107,25 @@ public final class MissionCoSimulation {
             sim.close();
             throw e;
         }
+    }
+
+    /**
+     * Writes the FMUs that {@link #prepare} put into {@code directory} with their wiring as
+     * {@code directory/scenario.ssp}, to run from 0 to {@code stop} with {@code step}.
+     */
+    public static Path writeScenario(Path directory, Path connections, double stop, double step, Consumer<String> log) {
+        Path ssp = directory.resolve("scenario.ssp");
+        try (CoSimulation sim = CoSimulation.load(specs(directory), log)) {
+            ConnectionFile wiring = ConnectionFile.read(connections, sim.fmus());
+            SspWriter.write(ssp, SspWriter.identifier(directory.getFileName().toString()), sim.fmus(),
+                    wiring.connections(), wiring.parameters(), new Experiment(0, stop, step));
+        }
+        return ssp;
+    }
+
+    private static List<CoSimulation.FmuSpec> specs(Path directory) {
+        return List.of(new CoSimulation.FmuSpec("mission", directory.resolve("mission.fmu")),
+                new CoSimulation.FmuSpec("plant", directory.resolve("plant.fmu")));
     }
 
     /** {@link #prepare} then {@link #runModelExchange}, keeping every sample in memory. */

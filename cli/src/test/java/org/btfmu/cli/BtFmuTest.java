@@ -1,11 +1,9 @@
 package org.btfmu.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 class BtFmuTest {
@@ -15,16 +13,30 @@ class BtFmuTest {
         assertEquals(0, BtFmu.run("--help"));
     }
 
+    private static String stderrOf(String... args) {
+        Console console = Console.run(args);
+        assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit());
+        return console.err();
+    }
+
     @Test
     void unknownCommandIsBadInputWithMessage() {
-        PrintStream saved = System.err;
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            assertEquals(BtFmu.EXIT_BAD_INPUT, BtFmu.run("fly-to-the-moon"));
-        } finally {
-            System.setErr(saved);
-        }
-        assertTrue(err.toString(StandardCharsets.UTF_8).contains("fly-to-the-moon"), err.toString());
+        String err = stderrOf("fly-to-the-moon");
+        assertTrue(err.contains("fly-to-the-moon"), err);
+        assertTrue(err.contains("Try 'bt-fmu --help'."), err);
+    }
+
+    @Test
+    void aMistypedCommandGetsTheClosestOneSuggested() {
+        String err = stderrOf("simulte", "--fmu", "x.fmu");
+        assertTrue(err.contains("did you mean simulate?"), err);
+        assertTrue(err.contains("Try 'bt-fmu --help'."), err);
+        assertFalse(err.contains("bt-fmu bt-fmu"), err);
+    }
+
+    @Test
+    void aBadOptionOfASubcommandPointsToThatSubcommandsHelp() {
+        String err = stderrOf("validate", "--no-such-option");
+        assertTrue(err.contains("Try 'bt-fmu validate --help'."), err);
     }
 }

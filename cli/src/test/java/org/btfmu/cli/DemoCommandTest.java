@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javax.imageio.ImageIO;
+import org.btfmu.cosim.CoSimulation;
+import org.btfmu.cosim.Experiment;
+import org.btfmu.cosim.SspArchive;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,6 +51,13 @@ class DemoCommandTest {
         for (String plot : plots) {
             BufferedImage image = ImageIO.read(dir.resolve(plot).toFile());
             assertTrue(image.getWidth() >= 500 && image.getHeight() >= 100, dir + "/" + plot);
+        }
+        try (SspArchive ssp = SspArchive.open(dir.resolve("scenario.ssp"))) {
+            assertEquals(List.of("mission", "plant"), ssp.fmus().stream().map(CoSimulation.FmuSpec::name).toList());
+            double stop = Double.parseDouble(lines.get(lines.size() - 1).split(",")[0]);
+            double step = Double.parseDouble(lines.get(2).split(",")[0]);
+            assertEquals(new Experiment(0, stop, step), ssp.experiment(), dir + ": the scenario's experiment");
+            assertEquals(Files.size(dir.resolve("mission.fmu")), Files.size(ssp.fmus().get(0).path()));
         }
     }
 

@@ -69,6 +69,32 @@ class SimulateCommandTest {
     }
 
     @Test
+    void anAlgebraicLoopIsBadInputNamingItsVariablesAndNothingRuns() throws Exception {
+        Path feedthrough = PlantFmu.FEEDTHROUGH.copyTo(dir);
+        Path conn = write("loop.json", "{\"connections\": [{\"from\": \"a.integer_out\", \"to\": \"b.integer_in\"},"
+                + " {\"from\": \"b.integer_out\", \"to\": \"a.integer_in\"}]}");
+        Path outDir = dir.resolve("loop");
+        assertEquals(BtFmu.EXIT_BAD_INPUT, simulate("--fmu", "a=" + feedthrough, "--fmu", "b=" + feedthrough,
+                "--connections", conn.toString(), "--stop", "1", "--step", "1", "-o", outDir.toString()));
+        assertTrue(err.contains("algebraic loop in Initialization Mode: b.integer_out -> a.integer_in => "
+                + "a.integer_out -> b.integer_in => b.integer_out"), err);
+        assertFalse(Files.exists(outDir), "reported before anything ran or was written");
+    }
+
+    @Test
+    void withoutFmusOrAnSspThereIsNothingToSimulate() {
+        assertEquals(BtFmu.EXIT_BAD_INPUT, simulate("--stop", "1", "--step", "1", "-o", dir.resolve("o").toString()));
+        assertTrue(err.contains("nothing to simulate"), err);
+    }
+
+    @Test
+    void stopIsRequiredWithoutAnSsp() {
+        assertEquals(BtFmu.EXIT_BAD_INPUT, simulate("--fmu", fmu(PlantFmu.EXPONENTIAL_DECAY), "--step", "1",
+                "-o", dir.resolve("o").toString()));
+        assertTrue(err.contains("--stop is required"), err);
+    }
+
+    @Test
     void singleFmuWritesExactValuesUnderTheModelDescriptionNames() throws Exception {
         Path outDir = dir.resolve("out");
         assertEquals(0, simulate("--fmu", fmu(PlantFmu.EXPONENTIAL_DECAY), "-p", "k=2", "--stop", "1", "--step", "0.25",

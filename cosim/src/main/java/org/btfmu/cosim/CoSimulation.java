@@ -12,22 +12,40 @@ import java.util.function.DoubleConsumer;
  * A fixed-step co-simulation master for FMI 2.0 Co-Simulation FMUs.
  *
  * <p>At every communication point all FMUs step from the same time with the inputs
- * of that point (Jacobi); then outputs are copied to connected inputs. An FMU whose
- * inputs changed may change its outputs at once (direct feedthrough), so the copy
- * is repeated for those FMUs until nothing changes (at most once per FMU). The
- * recorded variables are sampled after that, so a row shows the inputs each FMU
- * steps with from that point on.
+ * of that point (Jacobi); then outputs are copied to connected inputs. An output
+ * that an FMU declares to depend on an input at the same instant (direct
+ * feedthrough, in its {@code <ModelStructure>}) is copied only after that input
+ * has received its value, so one ordered pass settles every value (see
+ * {@link ExchangeOrder}); in Initialization Mode the order comes from
+ * {@code <InitialUnknowns>}, afterwards from {@code <Outputs>}. An algebraic loop
+ * (feedthrough around a cycle of connections) is reported before any FMU is
+ * instantiated. The recorded variables are sampled after the exchange, so a row
+ * shows the inputs each FMU steps with from that point on.
  */
 public final class CoSimulation implements AutoCloseable {
 
     /** An FMU file and the instance name it gets in the co-simulation. */
-    public record FmuSpec(String name, Path path) {}
+    public record FmuSpec(String name, Path path) {
+
+        private static final java.util.regex.Pattern NAMED = java.util.regex.Pattern.compile(
+                "([A-Za-z_][A-Za-z0-9_-]*)=(.+\\.fmu)");
+
+        /** From {@code <name>=<file.fmu>}, or a plain file named after its file name without .fmu. */
+        public static FmuSpec parse(String text) {
+            var named = NAMED.matcher(text);
+            if (named.matches()) {
+                return new FmuSpec(named.group(1), Path.of(named.group(2)));
+            }
+            Path path = Path.of(text);
+            String file = path.getFileName().toString();
+            return new FmuSpec(file.endsWith(".fmu") ? file.substring(0, file.length() - 4) : file, path);
+        }
+    }
 
     private final List<FmuInstance> fmus;
     private final List<Connection> connections = new ArrayList<>();
     private final List<ConnectionFile.ParameterValue> parameters = new ArrayList<>();
     private InputReplay replay;
-    private Exchange exchange;
 
     private CoSimulation(List<FmuInstance> fmus) {
         this.fmus = fmus;
@@ -66,8 +84,10 @@ public final class CoSimulation implements AutoCloseable {
         return List.copyOf(fmus);
     }
 
+    /** Adds connections; an input connected twice or an algebraic loop is reported at once. */
     public void connect(List<Connection> wiring) {
         Set<String> inputs = new HashSet<>();
+        List<Connection> all = new ArrayList<>(connections);
         for (Connection c : connections) {
             inputs.add(c.to().toString());
         }
@@ -75,8 +95,11 @@ public final class CoSimulation implements AutoCloseable {
             if (!inputs.add(c.to().toString())) {
                 throw new CoSimulationException("input '" + c.to() + "' is connected twice");
             }
-            connections.add(c);
+            all.add(c);
         }
+        ExchangeOrder.levels(all, ModelStructure.Mode.INITIALIZATION);
+        ExchangeOrder.levels(all, ModelStructure.Mode.STEP);
+        connections.addAll(wiring);
     }
 
     public void set(List<ConnectionFile.ParameterValue> values) {
@@ -110,8 +133,12 @@ public final class CoSimulation implements AutoCloseable {
         return recorded.stream().map(r -> fmus.size() == 1 ? r.variable().name() : r.toString()).toList();
     }
 
-    /** What a run did. */
-    public record Result(double start, double stop, long steps, double wallSeconds) {}
+    /**
+     * What a run did. {@code endedBy}: the FMU that asked to end the simulation early
+     * (fmi2DoStep returned fmi2Discard with fmi2Terminated true), else null; then
+     * {@code stop} is the last communication point sampled.
+     */
+    public record Result(double start, double stop, long steps, double wallSeconds, String endedBy) {}
 
     /**
      * Instantiates and initializes every FMU, then steps from {@code start} to
@@ -125,10 +152,11 @@ public final class CoSimulation implements AutoCloseable {
                     + ", step " + step + ")");
         }
         long wallStart = System.nanoTime();
+        Exchange initialExchange = new Exchange(fmus, connections, ModelStructure.Mode.INITIALIZATION);
+        Exchange exchange = new Exchange(fmus, connections, ModelStructure.Mode.STEP);
         List<String> columns = columnNames(recorded);
         listeners.forEach(l -> l.columns(columns));
         Sampler sampler = new Sampler(recorded);
-        exchange = new Exchange(fmus, connections);
 
         for (FmuInstance fmu : fmus) {
             fmu.instantiate();
@@ -142,7 +170,7 @@ public final class CoSimulation implements AutoCloseable {
         if (replay != null) {
             replay.apply(start);
         }
-        exchange.run();
+        initialExchange.run();
         for (FmuInstance fmu : fmus) {
             fmu.exitInitialization();
         }
@@ -153,9 +181,23 @@ public final class CoSimulation implements AutoCloseable {
         double previous = start;
         for (long i = 1; i <= steps; i++) {
             double time = i == steps ? stop : start + i * step; // no summed rounding errors
+            FmuInstance ended = null;
             for (FmuInstance fmu : fmus) {
-                fmu.doStep(time - previous);
-                fmu.moveTo(time);
+                if (fmu.doStep(time - previous)) {
+                    fmu.moveTo(time);
+                } else if (ended == null || fmu.time() < ended.time()) {
+                    ended = fmu;
+                }
+            }
+            if (ended != null) {
+                // As fmusim does: the point an FMU completed before it ended the simulation is the last one.
+                boolean reached = Math.abs(ended.time() - time) <= 1e-9 * Math.max(1, Math.abs(time));
+                if (reached) {
+                    exchange.run();
+                    sampler.sample(time, listeners);
+                }
+                return new Result(start, reached ? time : previous, reached ? i : i - 1,
+                        (System.nanoTime() - wallStart) / 1e9, ended.name());
             }
             if (replay != null) {
                 replay.apply(time);
@@ -165,7 +207,7 @@ public final class CoSimulation implements AutoCloseable {
             progress.accept((double) i / steps);
             previous = time;
         }
-        return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9);
+        return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9, null);
     }
 
     /**
@@ -193,7 +235,9 @@ public final class CoSimulation implements AutoCloseable {
         for (ConnectionFile.ParameterValue p : parameters) {
             p.target().fmu().set(p.target().variable(), p.value());
         }
-        ModelExchangeMaster master = new ModelExchangeMaster(fmus, new Exchange(fmus, connections), tolerances);
+        ModelExchangeMaster master = new ModelExchangeMaster(fmus,
+                new Exchange(fmus, connections, ModelStructure.Mode.INITIALIZATION),
+                new Exchange(fmus, connections, ModelStructure.Mode.STEP), tolerances);
         return master.run(start, stop, interval, new Sampler(recorded), listeners, progress);
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The wiring of a co-simulation, read from JSON:
+ * The wiring of a co-simulation (also what {@link SspArchive#wiring} gives), read from JSON:
  * <pre>
  * {
  *   "connections": [ { "from": "mission.mode", "to": "plant.mode" }, ... ],
@@ -41,6 +41,16 @@ public record ConnectionFile(List<Connection> connections, List<ParameterValue> 
                 throw new CoSimulationException(where + ": '" + text + "' is not a valid " + v.typeName()
                         + " value for '" + target + "'");
             }
+        }
+
+        /** Parses a command-line assignment {@code <fmu.variable>=<value>}. */
+        public static ParameterValue assignment(String text, List<FmuInstance> fmus) {
+            int eq = text.indexOf('=');
+            if (eq <= 0) {
+                throw new CoSimulationException("--parameter '" + text + "': expected <fmu.variable>=<value>");
+            }
+            String where = "--parameter " + text;
+            return of(VariableReference.resolve(text.substring(0, eq), fmus, where), text.substring(eq + 1), where);
         }
     }
 

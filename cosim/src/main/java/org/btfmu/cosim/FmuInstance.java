@@ -16,6 +16,9 @@ import java.util.zip.ZipFile;
 import org.javafmi.modeldescription.v2.ModelDescription;
 import org.javafmi.modeldescription.v2.ScalarVariable;
 import org.javafmi.proxy.FmuFile;
+import com.sun.jna.Function;
+import com.sun.jna.Memory;
+import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import org.javafmi.proxy.v2.CallbackFunctions;
 import org.javafmi.proxy.v2.Callbacks;
@@ -36,12 +39,16 @@ public final class FmuInstance implements AutoCloseable {
     private static final int CO_SIMULATION = 1;
     private static final int OK = 0;
     private static final int WARNING = 1;
+    private static final int DISCARD = 2;
+    private static final int LAST_SUCCESSFUL_TIME = 2; // fmi2StatusKind
+    private static final int TERMINATED = 3;
 
     private final String name;
     private final Path source;
     private final Path linkDirectory;
     private final FmuFile file;
     private final ModelDescription description;
+    private final ModelStructure structure;
     private final Map<String, FmuVariable> variables = new LinkedHashMap<>();
     private final CallbackFunctions callbacks = new CallbackFunctions(); // kept: the FMU calls into it
     private final List<String> recentErrors = new ArrayList<>();
@@ -56,6 +63,7 @@ public final class FmuInstance implements AutoCloseable {
 
     private FmuInstance(String name, Path source, Path linkDirectory, FmuFile file, Consumer<String> log,
             boolean modelExchange) {
+        this.structure = ModelStructure.read(source);
         this.name = name;
         this.modelExchange = modelExchange;
         this.source = source;
@@ -182,6 +190,12 @@ public final class FmuInstance implements AutoCloseable {
         return description.getModelName();
     }
 
+    /** The declared dependencies, enumeration types and units. */
+    public ModelStructure structure() {
+        return structure;
+    }
+
+
     /** All variables in the order of modelDescription.xml. */
     public List<FmuVariable> variables() {
         return List.copyOf(variables.values());
@@ -206,6 +220,7 @@ public final class FmuInstance implements AutoCloseable {
 
     /** fmi2Instantiate (Co-Simulation or Model Exchange), resources from the extracted archive. */
     public void instantiate() {
+        forgetLibraryOfSameGuid();
         fmu = new Fmu(file);
         String resources = Path.of(file.getResourcesDirectoryPath()).toUri().toString();
         try {
@@ -225,6 +240,22 @@ public final class FmuInstance implements AutoCloseable {
         logCategories = categories.clone();
     }
 
+    /**
+     * javafmi keeps one loaded shared library per GUID and process and hands it to every
+     * later FMU with that GUID, even another model's (the Reference FMUs Stair and VanDerPol
+     * 0.0.39 share one GUID): then the second FMU's calls run the first one's code. Each
+     * instance loads its own extracted library instead, so the entry is dropped first.
+     */
+    private void forgetLibraryOfSameGuid() {
+        try {
+            java.lang.reflect.Field libraries = Fmu.class.getDeclaredField("nativeLibraries");
+            libraries.setAccessible(true);
+            ((Map<?, ?>) libraries.get(null)).remove(description.getGuid());
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            // another javafmi version without that cache: nothing to forget
+        }
+    }
+
     /** fmi2SetupExperiment, fmi2EnterInitializationMode (then the caller sets values), see {@link #exitInitialization()}. */
     public void enterInitialization(double start, double stop) {
         time = start;
@@ -237,10 +268,49 @@ public final class FmuInstance implements AutoCloseable {
         stepping = true;
     }
 
-    /** fmi2DoStep from the current communication point. */
-    public void doStep(double step) {
-        check(fmu.doStep(time, step, true), "fmi2DoStep", null);
+    /**
+     * fmi2DoStep from the current communication point. False when the FMU ended the
+     * simulation instead (fmi2Discard and fmi2Terminated); its {@link #time()} is then its
+     * last successful time. Any other failure throws.
+     */
+    public boolean doStep(double step) {
+        int status = fmu.doStep(time, step, true);
+        if (status == DISCARD && terminated()) {
+            return false;
+        }
+        check(status, "fmi2DoStep", null);
         time += step;
+        return true;
+    }
+
+    /**
+     * After fmi2Discard: fmi2GetBooleanStatus(fmi2Terminated), whether the FMU ended the
+     * simulation; if so, fmi2GetRealStatus(fmi2LastSuccessfulTime) becomes its time.
+     */
+    private boolean terminated() {
+        try (Memory flag = new Memory(Integer.BYTES); Memory last = new Memory(Double.BYTES)) { // fmi2Boolean is an int
+            if (status("fmi2GetBooleanStatus", TERMINATED, flag) != OK || flag.getInt(0) == 0) {
+                return false;
+            }
+            if (status("fmi2GetRealStatus", LAST_SUCCESSFUL_TIME, last) == OK) {
+                time = last.getDouble(0);
+            }
+            return true;
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return false; // cannot tell: the discard stays an error
+        }
+    }
+
+    /**
+     * Calls an fmi2Get*Status function through JNA directly: javafmi's read
+     * {@code Pointer.SIZE}, which JNA 5 no longer has (NoSuchFieldError), so the
+     * instance pointer is taken from javafmi's private field.
+     */
+    private int status(String function, int kind, Memory value) throws ReflectiveOperationException {
+        java.lang.reflect.Field component = Fmu.class.getDeclaredField("component");
+        component.setAccessible(true);
+        Function f = NativeLibrary.getInstance(file.getLibraryPath()).getFunction(function);
+        return f.invokeInt(new Object[] {component.get(fmu), kind, value});
     }
 
     /** Sets the FMU's time after a step computed by the caller (avoids summing rounding errors). */

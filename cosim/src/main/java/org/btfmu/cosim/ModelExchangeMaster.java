@@ -54,6 +54,7 @@ public final class ModelExchangeMaster {
     private static final int MAX_EVENT_ITERATIONS = 100;
 
     private final List<ModelExchangeCalls> fmus = new ArrayList<>();
+    private final Exchange initialExchange;
     private final Exchange exchange;
     private final Tolerances tolerances;
     private final int states;
@@ -73,7 +74,10 @@ public final class ModelExchangeMaster {
     private long eventIterations;
     private final List<Double> eventTimes = new ArrayList<>();
 
-    ModelExchangeMaster(List<FmuInstance> instances, Exchange exchange, Tolerances tolerances) {
+    /** {@code initialExchange} copies in Initialization Mode, {@code exchange} afterwards (their orders differ). */
+    ModelExchangeMaster(List<FmuInstance> instances, Exchange initialExchange, Exchange exchange,
+            Tolerances tolerances) {
+        this.initialExchange = initialExchange;
         this.exchange = exchange;
         this.tolerances = tolerances;
         int x = 0;
@@ -97,7 +101,7 @@ public final class ModelExchangeMaster {
         for (ModelExchangeCalls fmu : fmus) {
             fmu.fmu().enterInitialization(start, stop);
         }
-        exchange.run();
+        initialExchange.run();
         for (ModelExchangeCalls fmu : fmus) {
             fmu.fmu().exitInitialization();
             fmu.fmu().moveTo(start);

@@ -132,6 +132,21 @@ class CoSimulationTest {
     }
 
     @Test
+    void anAlgebraicLoopIsReportedByItsVariablesWhenConnected() throws Exception {
+        Path a = PlantFmu.FEEDTHROUGH.copyTo(dir);
+        try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("a", a),
+                new CoSimulation.FmuSpec("b", a)), log::add)) {
+            List<FmuInstance> fmus = sim.fmus();
+            // Feedthrough declares real_out to depend on real_in, in both modes.
+            CoSimulationException e = assertThrows(CoSimulationException.class, () -> sim.connect(List.of(
+                    new Connection(VariableReference.resolve("a.real_out", fmus, "t"), VariableReference.resolve("b.real_in", fmus, "t")),
+                    new Connection(VariableReference.resolve("b.real_out", fmus, "t"), VariableReference.resolve("a.real_in", fmus, "t")))));
+            assertTrue(e.getMessage().startsWith("algebraic loop in Initialization Mode: "
+                    + "b.real_out -> a.real_in => a.real_out -> b.real_in => b.real_out"), e.getMessage());
+        }
+    }
+
+    @Test
     void anFmuErrorNamesTheFmuTheFunctionAndTheTime() throws Exception {
         Path csv = dir.resolve("inputs.csv");
         Files.writeString(csv, "time,real_in\n0,1\n2,NaN\n");

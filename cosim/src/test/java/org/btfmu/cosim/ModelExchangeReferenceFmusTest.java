@@ -21,8 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * bounce is 1.6e-5 s before the analytic sqrt(2 h / g), its Dahlquist 3e-4 off exp(-t) at
  * t = 0.4; so the tolerances are those of two solutions of different accuracy, and
  * BouncingBall is compared for its first five bounces, before the shrinking flights make the
- * two event sequences drift apart. (VanDerPol is left out: its fmi2GetReal of x0 answers
- * "not allowed" in our Continuous-Time Mode, not understood yet.)
+ * two event sequences drift apart.
  */
 class ModelExchangeReferenceFmusTest {
 
@@ -73,6 +72,7 @@ class ModelExchangeReferenceFmusTest {
         "Feedthrough,  0,    0,    2",
         "Resource,     0,    0,    1",
         "Stair,        0,    1e-9, 10",
+        "VanDerPol,    1e-3, 0,    20",
     })
     void reproducesTheReferenceResult(String model, double tolerance, double eventTolerance, double until)
             throws Exception {

@@ -1,6 +1,7 @@
 package org.btfmu.fmutests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -119,6 +120,35 @@ class FmuImporterTest {
                 "shim_test_jre", true);
         run(bundled, Map.of("PATH", "/nonexistent"), List.of("JAVA_HOME", "BTFMU_LIBJVM"),
                 "sequence");
+    }
+
+    /**
+     * The guest JVM's defaults (native/src/main/c/jvm.c), as the JVM itself reports them while
+     * it starts (in a log file: the shim's start-up capture of JVM messages lets files through).
+     */
+    @Test
+    void theGuestJvmHasASmallBoundedHeapAndTheSerialCollector() throws Exception {
+        String log = gcInitLog("defaults", "");
+        assertTrue(log.contains("Using Serial"), log);
+        assertTrue(log.contains("Heap Initial Capacity: 8M"), log);
+        assertTrue(log.contains("Heap Max Capacity: 256M"), log);
+    }
+
+    /** (One collector only: a second -XX:+Use…GC without -XX:-UseSerialGC stops the JVM.) */
+    @Test
+    void btfmuJavaOptionsOverrideTheDefaults() throws Exception {
+        String log = gcInitLog("overridden", "-Xmx96m -XX:-UseSerialGC -XX:+UseParallelGC");
+        assertTrue(log.contains("Using Parallel"), log);
+        assertTrue(log.contains("Heap Max Capacity: 96M"), log);
+    }
+
+    /** The JVM's gc and gc+init log of a "sequence" run with the options before the log's. */
+    private static String gcInitLog(String name, String options) throws Exception {
+        Path log = classLoadLog("gc-" + name);
+        run(first, Map.of("JAVA_HOME", System.getProperty("java.home"), "BTFMU_JAVA_OPTIONS",
+                (options + " -Xlog:gc,gc+init=info:file=" + log).strip()), List.of("BTFMU_LIBJVM"),
+                "sequence");
+        return Files.readString(log);
     }
 
     /** Rewrites the runtime jar with one more entry and records it as the packager does. */

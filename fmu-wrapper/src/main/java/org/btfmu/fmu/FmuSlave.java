@@ -43,8 +43,9 @@ import org.btfmu.mission.Variability;
  * advances to t + h). In Initialization Mode, reading a value shows a preview:
  * the tree started with the parameters set so far and the inputs' start values,
  * then the inputs set so far fed through the output expressions only. Setting an
- * input never changes a status by itself, but an active output expression that
- * reads it shows the new value at once ({@link TreeInstance#propagateInputs}).
+ * input or a tunable parameter never changes a status by itself, but an active
+ * output expression that reads it shows the new value at once
+ * ({@link TreeInstance#propagate}).
  *
  * <p>Processing: the mission's {@code processing} (event-driven unless the
  * mission file says ticked) unless the system property {@value #PROCESSING_PROPERTY}
@@ -76,7 +77,7 @@ class FmuSlave {
     TreeInstance tree;
     /** Initialization Mode's view (see the class comment); null until read there, or stale. */
     private TreeInstance preview;
-    /** Inputs were set since the last settle or propagation: reads must propagate them first. */
+    /** Values were set since the last settle or propagation: reads must propagate them first. */
     private boolean unpropagated;
     /**
      * Inputs were set, or the state restored, since the tree last settled: doStep must
@@ -203,13 +204,13 @@ class FmuSlave {
                 copy(Causality.PARAMETER, tree, p);
                 p.start(startTime);
                 copy(Causality.INPUT, tree, p);
-                p.propagateInputs();
+                p.propagate();
                 preview = p;
             }
             return preview;
         }
-        if (unpropagated && tree.isStarted()) {
-            tree.propagateInputs();
+        if (unpropagated && state == FmiState.STEP_COMPLETE) { // sets happen only there after init
+            tree.propagate();
             unpropagated = false;
         }
         return tree;

@@ -4,6 +4,7 @@ import static org.btfmu.packager.Markup.escape;
 
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.btfmu.core.TaskInfo;
 import org.btfmu.core.blackboard.SlotType;
 import org.btfmu.fmu.ModelVariables;
@@ -60,15 +61,30 @@ final class Documentation {
                 "taskRows", tasks.toString()));
     }
 
-    static String externalDependencies(Mission mission, String modelIdentifier, boolean bundledJre) {
-        String jre = bundledJre
-                ? "  This FMU bundles one in resources/jre, so none has to be installed.\n"
+    /**
+     * The text of externalDependencies.txt. {@code shimGlibc}: the newest glibc the shim needs
+     * (read from the binary); {@code jre}: the bundled runtime, null when there is none.
+     */
+    static String externalDependencies(Mission mission, String modelIdentifier,
+            Optional<GlibcVersion> shimGlibc, JreImage.Made jre) {
+        String text = jre != null
+                ? "  This FMU bundles one in resources/jre, so none has to be installed:\n"
+                        + "  Java " + jre.version()
+                        + (jre.vendor().isEmpty() ? "" : " (" + jre.vendor() + ")") + ", made with jlink;\n"
+                        + "  its binaries need " + glibc(jre.glibc()) + ".\n"
                 : "  This FMU does not bundle one: install one (for example the Debian\n"
-                        + "  package openjdk-17-jre-headless) or build the FMU with --bundle-jre.\n";
+                        + "  package openjdk-17-jre-headless) or build the FMU with --bundle-jre.\n"
+                        + "  That runtime has its own glibc needs (e.g. Debian 12's OpenJDK 17\n"
+                        + "  needs glibc 2.34, Eclipse Temurin builds need 2.17).\n";
         return Template.load("externalDependencies.txt").render(Map.of(
                 "modelName", mission.name(),
                 "modelIdentifier", modelIdentifier,
-                "bundledJre", jre));
+                "shimGlibc", glibc(shimGlibc),
+                "bundledJre", text));
+    }
+
+    private static String glibc(Optional<GlibcVersion> version) {
+        return version.map(v -> "glibc " + v + " or newer").orElse("no versioned glibc symbol");
     }
 
     /** The FMI spelling: Real, Integer, Boolean, String. */

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.Properties;
 import org.btfmu.fmu.ModelVariables;
@@ -107,8 +108,6 @@ public final class FmuPackager {
                 "binaries/linux64/" + modelIdentifier + ".so", runtime.shim(), true);
         FmuArchive.Entry index = FmuArchive.Entry.of("documentation/index.html",
                 utf8(Documentation.indexHtml(mission, variables, modelIdentifier, tool)));
-        FmuArchive.Entry dependencies = FmuArchive.Entry.of("documentation/externalDependencies.txt",
-                utf8(Documentation.externalDependencies(mission, modelIdentifier, options.bundleJre())));
         FmuArchive.Entry missionFile = FmuArchive.Entry.of("resources/mission.json",
                 utf8(mission.sourceText()));
         FmuArchive.Entry runtimeJar = new FmuArchive.Entry("resources/lib/" + RUNTIME_JAR,
@@ -119,10 +118,14 @@ public final class FmuPackager {
         Path jreParent = options.bundleJre() ? Files.createTempDirectory("bt-fmu-jre-") : null;
         try {
             List<FmuArchive.Entry> jre = List.of();
+            JreImage.Made jreMade = null;
             if (jreParent != null) {
-                JreImage.create(jreParent.resolve("jre"));
+                jreMade = JreImage.create(jreParent.resolve("jre"));
                 jre = JreImage.entries(jreParent.resolve("jre"), "resources/jre/");
             }
+            FmuArchive.Entry dependencies = FmuArchive.Entry.of("documentation/externalDependencies.txt",
+                    utf8(Documentation.externalDependencies(mission, modelIdentifier,
+                            glibcNeededBy(shim), jreMade)));
             // The GUID is the hash of everything else, with the description in its GUID-free form.
             List<FmuArchive.Entry> hashed = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",
@@ -178,6 +181,12 @@ public final class FmuPackager {
             return ModelDescription.render(mission, variables, modelIdentifier, guid, tool, interfaces);
         } catch (IllegalArgumentException e) {
             throw new FmuBuildException(e.getMessage(), e);
+        }
+    }
+
+    private static Optional<GlibcVersion> glibcNeededBy(FmuArchive.Entry binary) throws IOException {
+        try (InputStream in = binary.source().open()) {
+            return GlibcVersion.neededBy(List.of(ElfFile.of(binary.path(), in.readAllBytes())));
         }
     }
 

@@ -17,9 +17,12 @@ import org.btfmu.mission.Causality;
  * dependency index ({@link TreeDefinition#expressionSources}, {@link TreeDefinition#statusSources},
  * {@link TreeDefinition#valueSources}) and the slave's rule (see {@code FmuSlave}):
  * <ul>
- * <li>{@code <Outputs>} (knowns: the inputs, FMI 2.0 §2.2.8): the inputs an output's
- * writer expressions read, through locals too. Statuses change only at fmi2DoStep, so
- * a status output and an output decided by statuses alone has {@code dependencies=""}.
+ * <li>{@code <Outputs>}: the inputs an output's writer expressions read, through locals
+ * too (the slave re-evaluates those expressions as soon as one is set). Statuses change
+ * only at fmi2DoStep, so a status output and an output decided by statuses alone has
+ * {@code dependencies=""}. FMI 2.0 §2.2.8 names only inputs, states and the independent
+ * variable as knowns here, so a tunable parameter read by an output expression is not
+ * listed (a master never connects a parameter, so it cannot close a loop).
  * <li>{@code <InitialUnknowns>} (knowns: the inputs and the {@code initial="exact"}
  * parameters): the same inputs (statuses are settled with the inputs' start values in
  * Initialization Mode), and the parameters that can reach the output through the tree.
@@ -62,7 +65,7 @@ final class ModelStructure {
                 : "    <" + element + ">\n" + xml + "    </" + element + ">\n";
     }
 
-    /** Indices of the inputs whose change shows in the output at once, in Step Mode. */
+    /** Indices of the inputs whose change shows in the output at once. */
     TreeSet<Integer> dependencies(Entry output) {
         TreeSet<Integer> knowns = new TreeSet<>();
         if (!output.isTaskStatus() && inTree(output)) {

@@ -50,6 +50,15 @@ class BundledJreTest {
         assertTrue(Files.isRegularFile(jre.resolve("lib/server/libjvm.so")));
     }
 
+    /** With its class-data sharing archive (compressed oops only), which the JVM then uses. */
+    @Test
+    void runtimeSharesItsClassData() throws Exception {
+        assertTrue(Files.isRegularFile(jre.resolve("lib/server/classes.jsa")));
+        assertTrue(!Files.exists(jre.resolve(JreImage.UNUSED_CDS_ARCHIVE)));
+        String version = run(List.of(jre.resolve("bin/java").toString(), "-Xshare:on", "-version"));
+        assertTrue(version.contains("sharing"), version);
+    }
+
     @Test
     void runtimeHoldsExactlyTheChosenModules() throws Exception {
         Set<String> modules = new TreeSet<>();
@@ -61,9 +70,37 @@ class BundledJreTest {
     }
 
     @Test
-    void runtimeStartsJava() throws Exception {
+    void runtimeStartsTheJavaItsDocumentationNames() throws Exception {
         String version = run(List.of(jre.resolve("bin/java").toString(), "-version"));
-        assertTrue(version.contains("\"" + Runtime.version().feature() + "."), version);
+        String release = JreImage.release(jre, "JAVA_VERSION").orElseThrow();
+        assertTrue(version.contains("\"" + release + "\""), version);
+        assertTrue(dependencies().matches("(?s).*Java " + java.util.regex.Pattern.quote(release)
+                + "( \\([^)]+\\))?, made with jlink.*"), dependencies());
+    }
+
+    /** The glibc the documentation states is the newest one any ELF file of the image needs. */
+    @Test
+    void documentationStatesTheGlibcTheRuntimeNeeds() throws Exception {
+        GlibcVersion needed = JreImage.glibcNeededBy(jre).orElseThrow();
+        assertTrue(dependencies().contains("its binaries need glibc " + needed + " or newer"),
+                dependencies());
+    }
+
+    /** With a portable JDK installed (e.g. Temurin beside Debian's OpenJDK), that one is bundled. */
+    @Test
+    void aPortableJdkIsPreferredWhenOneIsInstalled() throws Exception {
+        Path own = Path.of(System.getProperty("java.home"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(JreImage.portableJdk(own).isPresent(),
+                "no JDK beside " + own + " needs only glibc " + GlibcVersion.BASELINE);
+        GlibcVersion needed = JreImage.glibcNeededBy(jre).orElseThrow();
+        assertTrue(needed.compareTo(GlibcVersion.BASELINE) <= 0, "the image needs glibc " + needed);
+    }
+
+    private static String dependencies() throws IOException {
+        try (ZipFile zip = ZipFile.builder().setPath(fmu.file()).get();
+                InputStream in = zip.getInputStream(zip.getEntry("documentation/externalDependencies.txt"))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     @Test

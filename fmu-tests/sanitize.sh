@@ -1,0 +1,72 @@
+#!/bin/sh
+# The sanitizer job (.ci/run runs it after `mvn -B verify`, whose FMUs, importer and fuzzer it
+# reuses): builds the shim and the plant FMUs a second time with AddressSanitizer and
+# UndefinedBehaviorSanitizer, puts them into copies of the test FMUs, and runs the C importer's
+# scenarios and the fuzzer against them. Any sanitizer report ends the run with a non-zero exit.
+#   fmu-tests/sanitize.sh [fuzz-sequences]      (default 3000)
+#
+# What the JVM needs in a process whose FMU library is built with ASan:
+#   - LD_PRELOAD=libasan.so: the ASan runtime must come first in the process; the importer
+#     itself is not instrumented, so it is preloaded (libubsan is then loaded as the shim's
+#     DT_NEEDED).
+#   - handle_segv=0 (and allow_user_segv_handler=1): HotSpot uses SIGSEGV on purpose (implicit
+#     null checks, safepoint polls, stack banging) and handles it itself; ASan must not take it.
+#   - detect_leaks=0: the JVM is never destroyed, so at exit all its memory is "leaked".
+#   - use_sigaltstack=0: HotSpot manages the thread stacks and guard pages itself.
+# UBSan stops at the first report (halt_on_error=1, -fno-sanitize-recover).
+set -eu
+cd "$(dirname "$0")"
+sequences=${1:-3000}
+for f in target/importer target/fuzz target/fixtures/shim_test/resources/guid.txt \
+         target/fixtures/shim_test_2/resources/guid.txt target/fixtures/fuzz_a/resources/guid.txt \
+         ../test-fmus/target/classes/org/btfmu/testfmus/PointMassAircraft.fmu; do
+    [ -e "$f" ] || { echo "sanitize.sh: $f is missing: run 'mvn -B verify' first" >&2; exit 2; }
+done
+JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}"
+export JAVA_HOME
+unset BTFMU_LIBJVM
+libasan=$(gcc -print-file-name=libasan.so)
+[ -e "$libasan" ] || { echo "sanitize.sh: gcc has no libasan.so" >&2; exit 2; }
+
+out=target/sanitize
+rm -rf "$out"
+mkdir -p "$out"
+flags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined"
+CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" make -s -C ../native \
+    OUT="$PWD/$out/native" OBJ="$PWD/$out/native-obj" JAVA_HOME="$JAVA_HOME"
+CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" make -s -C ../test-fmus \
+    OUT="$PWD/$out/plants" OBJ="$PWD/$out/plants-obj" JAVA_HOME="$JAVA_HOME"
+
+# The test FMUs with the sanitized shim in place of theirs.
+for fmu in shim_test shim_test_2 fuzz_a fuzz_b; do
+    cp -r "target/fixtures/$fmu" "$out/$fmu"
+    for so in "$out/$fmu"/binaries/linux64/*.so; do cp "$out/native/libbtfmu.so" "$so"; done
+done
+
+export LD_PRELOAD="$libasan"
+export ASAN_OPTIONS="handle_segv=0:allow_user_segv_handler=1:detect_leaks=0:use_sigaltstack=0:abort_on_error=0:exitcode=66"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:exitcode=67"
+guid() { cat "$out/$1/resources/guid.txt"; }
+for scenario in sequence illegal instances thread state reinstantiate; do
+    echo "sanitize: importer $scenario"
+    target/importer "$scenario" "$out/shim_test" "$(guid shim_test)" > "$out/importer-$scenario.log" 2>&1 \
+        || { cat "$out/importer-$scenario.log"; exit 1; }
+done
+echo "sanitize: importer two-fmus"
+target/importer two-fmus "$out/shim_test" "$(guid shim_test)" "$out/shim_test_2" "$(guid shim_test_2)" \
+    > "$out/importer-two-fmus.log" 2>&1 || { cat "$out/importer-two-fmus.log"; exit 1; }
+table=../fmu-wrapper/src/test/resources/fmi2-calling-sequence.txt
+echo "sanitize: fuzz $sequences sequences against the mission FMUs"
+target/fuzz "$table" "$out/fuzz_a" "$(guid fuzz_a)" "$out/fuzz_b" "$(guid fuzz_b)" 1 "$sequences" 2
+# The plant FMUs have their own generic layer (test-fmus/src/main/c/slave.c): fuzzed for
+# memory and undefined-behaviour errors, crashes and hangs only (FUZZ_LENIENT).
+for plant in "$out"/plants/*.fmu; do
+    name=$(basename "$plant" .fmu)
+    mkdir -p "$out/plant-$name"
+    (cd "$out/plant-$name" && "$JAVA_HOME/bin/jar" xf "../plants/$name.fmu")
+    plant_guid=$(sed -n 's/.* guid="\([^"]*\)".*/\1/p' "$out/plant-$name/modelDescription.xml" | head -1)
+    echo "sanitize: fuzz $name"
+    FUZZ_LENIENT=1 target/fuzz "$table" "$out/plant-$name" "$plant_guid" "$out/plant-$name" "$plant_guid" \
+        1 "$((sequences / 3))" 2
+done
+echo "sanitize: no sanitizer reports"
