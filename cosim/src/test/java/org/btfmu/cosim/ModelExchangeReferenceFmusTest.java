@@ -49,21 +49,6 @@ class ModelExchangeReferenceFmusTest {
         return new Table(columns, rows);
     }
 
-    /** Keeps every sample. */
-    private static final class Rows implements SampleListener {
-        final List<Double> times = new ArrayList<>();
-        final List<Object[]> values = new ArrayList<>();
-
-        @Override
-        public void columns(List<String> names) {
-        }
-
-        @Override
-        public void sample(double time, Object[] row) {
-            times.add(time);
-            values.add(row.clone());
-        }
-    }
 
     @ParameterizedTest
     @CsvSource({

@@ -65,8 +65,15 @@ class FmiFunctionTest {
 
     /** Function name → cells for instantiated … fatal, from the test resource transcribed from the spec. */
     private static Map<String, String> transcribedTable() throws IOException {
+        Map<String, String> table = transcribedTable("/fmi2-calling-sequence.txt");
+        assertEquals(34, table.size(), "rows of the spec's table (the common and Co-Simulation functions)");
+        return table;
+    }
+
+    /** Function name → cells, from a test resource transcribed from the spec (one row a line). */
+    static Map<String, String> transcribedTable(String resource) throws IOException {
         Map<String, String> table = new LinkedHashMap<>();
-        try (InputStream in = FmiFunctionTest.class.getResourceAsStream("/fmi2-calling-sequence.txt")) {
+        try (InputStream in = FmiFunctionTest.class.getResourceAsStream(resource)) {
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (line.isBlank() || line.startsWith("#")) {
                     continue;
@@ -75,7 +82,6 @@ class FmiFunctionTest {
                 table.put(cells[0], cells[1]);
             }
         }
-        assertEquals(34, table.size(), "rows of the spec's table (the common and Co-Simulation functions)");
         return table;
     }
 

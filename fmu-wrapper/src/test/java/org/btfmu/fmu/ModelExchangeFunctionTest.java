@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -61,16 +59,7 @@ class ModelExchangeFunctionTest {
     }
 
     private static Map<String, String> transcribedTable() throws IOException {
-        Map<String, String> table = new LinkedHashMap<>();
-        try (InputStream in = ModelExchangeFunctionTest.class.getResourceAsStream("/fmi2-me-calling-sequence.txt")) {
-            for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
-                if (line.isBlank() || line.startsWith("#")) {
-                    continue;
-                }
-                String[] cells = line.trim().split("\\s+");
-                table.put(cells[0], cells[1]);
-            }
-        }
+        Map<String, String> table = FmiFunctionTest.transcribedTable("/fmi2-me-calling-sequence.txt");
         assertEquals(35, table.size(), "rows of the spec's table (the common and Model Exchange functions)");
         return table;
     }
