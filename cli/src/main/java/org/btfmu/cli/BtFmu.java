@@ -14,6 +14,8 @@ import picocli.CommandLine.Command;
             ValidateCommand.class,
             ShowCommand.class,
             BuildCommand.class,
+            ImportCommand.class,
+            ExportCommand.class,
             CheckCommand.class,
             SimulateCommand.class,
             SspCommand.class,

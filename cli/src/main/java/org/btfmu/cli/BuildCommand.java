@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.btfmu.btcpp.BtcppException;
+import org.btfmu.btcpp.TreeImporter;
 import org.btfmu.checker.Checker;
 import org.btfmu.checker.Finding;
 import org.btfmu.checker.Report;
@@ -35,8 +37,13 @@ import picocli.CommandLine.Spec;
         description = "Build an FMI 2.0 FMU (linux64; Model Exchange and Co-Simulation) from a mission file.")
 public final class BuildCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "MISSION", description = "mission JSON file")
+    @Parameters(index = "0", paramLabel = "MISSION",
+            description = "mission JSON file, or a BehaviorTree.CPP XML tree (.xml, or text starting with '<')")
     Path missionFile;
+
+    @Option(names = "--bindings", paramLabel = "FILE.json",
+            description = "with a BehaviorTree.CPP tree: its bindings to FMU variables (see bt-fmu import)")
+    Path bindings;
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE.fmu",
             description = "the FMU to write (default: <mission name>.fmu in the current directory)")
@@ -78,7 +85,8 @@ public final class BuildCommand implements Callable<Integer> {
             return BtFmu.EXIT_BAD_INPUT;
         }
         try {
-            Mission mission = MissionLoader.load(missionFile);
+            Mission mission = isXml(missionFile) ? TreeImporter.load(missionFile, bindings)
+                    : MissionLoader.load(missionFile);
             if (target == null) {
                 target = Path.of(mission.name() + ".fmu");
             }
@@ -100,6 +108,9 @@ public final class BuildCommand implements Callable<Integer> {
         } catch (MissionException e) {
             ValidateCommand.printProblems(err, missionFile, e);
             return BtFmu.EXIT_BAD_INPUT;
+        } catch (BtcppException e) {
+            ImportCommand.printProblems(err, "build", e);
+            return BtFmu.EXIT_BAD_INPUT;
         } catch (FmuBuildException e) {
             err.println("bt-fmu build: " + e.getMessage());
             return BtFmu.EXIT_BAD_INPUT;
@@ -109,6 +120,22 @@ public final class BuildCommand implements Callable<Integer> {
         } finally {
             out.flush();
             err.flush();
+        }
+    }
+
+    /** A BehaviorTree.CPP tree: named *.xml, or its first non-blank character is '&lt;'. */
+    static boolean isXml(Path file) {
+        if (file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".xml")) {
+            return true;
+        }
+        try (java.io.Reader r = java.nio.file.Files.newBufferedReader(file)) {
+            int c;
+            do {
+                c = r.read();
+            } while (c == '\uFEFF' || (c >= 0 && Character.isWhitespace(c)));
+            return c == '<';
+        } catch (IOException e) {
+            return false; // the mission loader reports the unreadable file
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.btfmu.btcpp.TreeImporter;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.cosim.CsvWriter;
@@ -79,7 +80,7 @@ public final class DemoCommand implements Callable<Integer> {
             throws IOException, FmuBuildException {
         Path dir = output.resolve(scenario.example());
         Files.createDirectories(dir);
-        Path mission = copyResource(EXAMPLES + scenario.example() + ".json", dir.resolve("mission.json"));
+        Path mission = mission(scenario.example(), dir);
         Path connections = copyResource(EXAMPLES + "connections/" + scenario.example() + ".json",
                 dir.resolve("connections.json"));
         MissionCoSimulation.prepare(mission, scenario.plant(), dir);
@@ -118,6 +119,21 @@ public final class DemoCommand implements Callable<Integer> {
         return String.format(Locale.ROOT, "%-24s %s%n  %s s simulated in %.1f s wall time: %s/ (%s)",
                 scenario.example(), scenario.paper(), (long) scenario.stop(), result.wallSeconds(),
                 dir, String.join(", ", written));
+    }
+
+    /**
+     * The scenario's mission file in {@code dir}: the example mission, or for a BehaviorTree.CPP
+     * example the import of {@code btcpp/<example>.xml} with its bindings (both copied beside it).
+     */
+    private static Path mission(String example, Path dir) throws IOException {
+        Path mission = dir.resolve("mission.json");
+        if (DemoCommand.class.getClassLoader().getResource(EXAMPLES + example + ".json") != null) {
+            return copyResource(EXAMPLES + example + ".json", mission);
+        }
+        Path tree = copyResource(EXAMPLES + "btcpp/" + example + ".xml", dir.resolve("tree.xml"));
+        Path bindings = copyResource(EXAMPLES + "btcpp/" + example + ".bindings.json", dir.resolve("bindings.json"));
+        Files.writeString(mission, TreeImporter.toText(TreeImporter.importFile(tree, bindings)));
+        return mission;
     }
 
     private static Path copyResource(String name, Path target) throws IOException {

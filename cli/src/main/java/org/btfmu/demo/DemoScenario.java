@@ -16,7 +16,9 @@ public record DemoScenario(String example, String paper, PlantFmu plant, double 
 
     /**
      * The papers' three missions, plus the chattering pre-condition that shows why transient
-     * tasks are needed and the plain sequence that shows why sequence* is.
+     * tasks are needed and the plain sequence that shows why sequence* is; then the two
+     * BehaviorTree.CPP trees of examples/btcpp/ (an example without a mission file there is
+     * imported from examples/btcpp/&lt;example&gt;.xml with its bindings).
      */
     public static final List<DemoScenario> ALL = List.of(
             new DemoScenario("traffic-circuit", "2013, Fig. 7-9: take-off, exit hook, traffic circuits",
@@ -29,5 +31,11 @@ public record DemoScenario(String example, String paper, PlantFmu plant, double 
             new DemoScenario("square-waypoints", "2015, Fig. 7: the square flown with sequence*",
                     PlantFmu.POINT_MASS_AIRCRAFT, 700, 1, List.of(), true),
             new DemoScenario("square-waypoints-naive", "2015, Fig. 2b: a plain sequence circles the first waypoint",
-                    PlantFmu.POINT_MASS_AIRCRAFT, 700, 1, List.of(), true));
+                    PlantFmu.POINT_MASS_AIRCRAFT, 700, 1, List.of(), true),
+            new DemoScenario("reactive-patrol",
+                    "BehaviorTree.CPP tree (examples/btcpp): reactive patrol, battery check, recovery fallback",
+                    PlantFmu.SOLAR_AIRCRAFT, 86_400, 10, List.of("altitude", "soc"), false),
+            new DemoScenario("navigate-with-replanning",
+                    "BehaviorTree.CPP tree (examples/btcpp): Nav2-like navigation with replanning and recovery",
+                    PlantFmu.POINT_MASS_AIRCRAFT, 600, 1, List.of("x", "y"), false));
 }

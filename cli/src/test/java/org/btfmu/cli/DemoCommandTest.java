@@ -7,6 +7,7 @@ import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import javax.imageio.ImageIO;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.Experiment;
@@ -37,6 +38,57 @@ class DemoCommandTest {
                 List.of("time", "mission.target_x", "mission.target_y", "plant.x", "plant.y"), 701);
         assertScenario(out.resolve("square-waypoints-naive"), List.of("status.png", "trajectory.png"),
                 List.of("time", "plant.x", "plant.y"), 701);
+        assertScenario(out.resolve("reactive-patrol"), List.of("status.png", "altitude.png", "soc.png"),
+                List.of("time", "mission.mode", "plant.altitude", "plant.soc"), 8641);
+        assertScenario(out.resolve("navigate-with-replanning"), List.of("status.png", "x.png", "y.png"),
+                List.of("time", "mission.recoveries", "plant.x", "plant.y"), 601);
+        assertBtcppScenariosBehave(out);
+    }
+
+    /**
+     * The BehaviorTree.CPP examples do what their trees say: the patrol hands over to the
+     * recovery when the battery check fails at night and gets the aircraft back once it passes;
+     * the navigation times out once, recovers, retries and reaches its goal.
+     */
+    private static void assertBtcppScenariosBehave(Path out) throws Exception {
+        List<Map<String, Double>> patrol = rows(out.resolve("reactive-patrol/result.csv"));
+        int firstRecovery = indexWhere(patrol, 0, r -> r.get("mission.mode") == 2);
+        assertTrue(firstRecovery > 0, "the recovery (mode 2) runs");
+        assertTrue(patrol.get(firstRecovery).get("plant.soc") < 0.46, "when the battery check fails");
+        int backToPatrol = indexWhere(patrol, firstRecovery, r -> r.get("mission.mode") == 0);
+        assertTrue(backToPatrol > firstRecovery, "the fallback hands back to the patrol");
+        assertTrue(patrol.get(backToPatrol).get("plant.soc") > 0.45);
+
+        List<Map<String, Double>> navigate = rows(out.resolve("navigate-with-replanning/result.csv"));
+        Map<String, Double> last = navigate.get(navigate.size() - 1);
+        assertEquals(1.0, last.get("mission.recoveries"), "one timeout, one recovery");
+        int reached = indexWhere(navigate, 0, r -> Math.hypot(r.get("plant.x") - 4000, r.get("plant.y") - 3000) < 100);
+        assertTrue(reached > 150, "the goal is reached after the recovery, at row " + reached);
+        assertEquals(6.0, last.get("mission.status.NavigateWithReplanning"), "the tree FINISHED");
+    }
+
+    private static List<Map<String, Double>> rows(Path csv) throws java.io.IOException {
+        List<String> lines = Files.readAllLines(csv);
+        String[] header = lines.get(0).split(",");
+        List<Map<String, Double>> rows = new java.util.ArrayList<>();
+        for (String line : lines.subList(1, lines.size())) {
+            String[] cells = line.split(",");
+            Map<String, Double> row = new java.util.HashMap<>();
+            for (int k = 0; k < header.length; k++) {
+                row.put(header[k], Double.parseDouble(cells[k]));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    private static int indexWhere(List<Map<String, Double>> rows, int from, java.util.function.Predicate<Map<String, Double>> p) {
+        for (int k = from; k < rows.size(); k++) {
+            if (p.test(rows.get(k))) {
+                return k;
+            }
+        }
+        return -1;
     }
 
     private static void assertScenario(Path dir, List<String> plots, List<String> columns, int rows) throws Exception {

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.btfmu.btcpp.TreeImporter;
 import org.btfmu.demo.DemoScenario;
 import org.btfmu.demo.MissionCoSimulation;
 import org.btfmu.testfmus.PlantFmu;
@@ -52,10 +53,22 @@ class OmSimulatorTest {
         Path examples = Path.of("..", "examples");
         Path work = dir.resolve(scenario.example());
         Path connections = examples.resolve("connections").resolve(scenario.example() + ".json");
-        MissionCoSimulation.prepare(examples.resolve(scenario.example() + ".json"), scenario.plant(), work);
+        MissionCoSimulation.prepare(missionOf(examples, scenario.example(), work), scenario.plant(), work);
         Path ssp = MissionCoSimulation.writeScenario(work, connections, scenario.stop(), scenario.step(), m -> { });
 
         System.out.printf(Locale.ROOT, "OMSimulator %s: %s%n", scenario.example(), compare(ssp, work, scenario.stop()));
+    }
+
+    /** The example's mission file; a BehaviorTree.CPP example (examples/btcpp) is imported into {@code work}. */
+    private static Path missionOf(Path examples, String example, Path work) throws IOException {
+        Path mission = examples.resolve(example + ".json");
+        if (Files.exists(mission)) {
+            return mission;
+        }
+        Path btcpp = examples.resolve("btcpp");
+        Files.createDirectories(work);
+        return Files.writeString(work.resolve("mission.json"), TreeImporter.toText(TreeImporter.importFile(
+                btcpp.resolve(example + ".xml"), btcpp.resolve(example + ".bindings.json"))));
     }
 
     @Test

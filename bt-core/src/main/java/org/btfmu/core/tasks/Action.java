@@ -43,10 +43,13 @@ public final class Action extends TaskNode {
             ParameterSpec.optional("exitDuration", ParameterKind.REAL, 0.0, "seconds spent DEACTIVATING"),
             ParameterSpec.optional("resultHold", ParameterKind.REAL, 0.0,
                     "seconds a finished or aborted run's result is returned after the exit before the action"
-                            + " accepts activation again")),
+                            + " accepts activation again"),
+            ParameterSpec.optional("idleResult", ParameterKind.BOOLEAN, true,
+                    "idle, done and fail give a result without activation; false: idle it always accepts and"
+                            + " checks them only once activated (BehaviorTree.CPP's stateful action)")),
             (name, a, children) -> new Action(name, a.expression("done"), a.expression("fail"),
                     a.assignments("entry"), a.assignments("exit"), a.assignments("outputs"),
-                    a.real("entryDuration"), a.real("exitDuration"), a.real("resultHold")));
+                    a.real("entryDuration"), a.real("exitDuration"), a.real("resultHold"), a.bool("idleResult")));
 
     private static final int ENTRY_END = 0;
     private static final int EXIT_END = 1;
@@ -62,10 +65,19 @@ public final class Action extends TaskNode {
     private final double exitDuration;
     private final double resultHold;
     private final int[] reads;
+    private final boolean idleResult;
 
     public Action(String name, Expression done, Expression fail, List<Assignment> entry, List<Assignment> exit,
             List<Assignment> outputs, double entryDuration, double exitDuration, double resultHold) {
+        this(name, done, fail, entry, exit, outputs, entryDuration, exitDuration, resultHold, true);
+    }
+
+    /** With {@code idleResult} false, idle the action accepts whatever done and fail say. */
+    public Action(String name, Expression done, Expression fail, List<Assignment> entry, List<Assignment> exit,
+            List<Assignment> outputs, double entryDuration, double exitDuration, double resultHold,
+            boolean idleResult) {
         super(name, TYPE.name(), List.of());
+        this.idleResult = idleResult;
         this.done = done == null ? JavaExpression.constant(false) : done;
         this.fail = fail == null ? JavaExpression.constant(false) : fail;
         for (Expression x : new Expression[] {this.done, this.fail}) {
@@ -151,6 +163,10 @@ public final class Action extends TaskNode {
 
     @Override
     protected int inputFlags(TaskContext ctx) {
+        Status s = ctx.status();
+        if (!idleResult && (s == Status.DEACTIVATING || !s.isNonTransient())) {
+            return 0;
+        }
         if (fail.evalBoolean(ctx.slots())) {
             return 1;
         }

@@ -73,6 +73,11 @@ public final class Parallel extends TaskNode {
 
     @Override
     protected void activateChildren(TaskContext ctx) {
+        activateAll(ctx);
+    }
+
+    /** While running and not returning, every accepting child is activated (also for {@link ParallelAll}). */
+    static void activateAll(TaskContext ctx) {
         Status s = ctx.status();
         boolean on = s == Status.ACTIVATING || s == Status.RUNNING || s == Status.FINISHED || s == Status.ABORTED;
         boolean mayStart = (s == Status.ACTIVATING || s == Status.RUNNING) && !ctx.returning();

@@ -28,6 +28,21 @@
  * <li><b>StateMachine</b> transitions fire while RUNNING, in list order, repeatedly within
  * one evaluation (bounded by {@code maxTransitionsPerInstant}); a delay is the time the
  * source state must have been current (Modelica StateGraph's wait time).</li>
+ * <li>BehaviorTree.CPP's nodes (see the btcpp module) added their own types:
+ * <b>MemorySequence</b> / <b>MemorySelector</b> remember which children they passed while they
+ * run (BT.CPP's non-reactive Sequence, SequenceWithMemory and Fallback; the plain Sequence and
+ * Selector are its Reactive ones), restart after deactivation and reset their subtree once
+ * its children have left the non-transient part (not at once: a reset active task may latch
+ * again, and a reset read in the same instant is stale); <b>ParallelAll</b> waits for every child; <b>IfThenElse</b> latches the branch
+ * per run, <b>WhileDoElse</b> follows its condition; <b>Retry</b> re-runs an aborted child up
+ * to a count (only runs count: a child failing without activation is waited for); <b>RunOnce</b> latches
+ * for good (no reset); <b>Delay</b> waits before activating its child; <b>Script</b> runs
+ * assignments on activation and reports SUCCESS until reset; <b>OnHalted</b> follows its child and
+ * runs its assignments when it is deactivated while the child is still ACTIVATING or RUNNING (a
+ * halt: BT.CPP's {@code _onHalted}), judged by the child's status at that moment, so a child
+ * that finished or aborted in the same instant counts as returned, not halted. An Action with
+ * {@code idleResult: false} accepts whenever idle, like BT.CPP's stateful action that acts
+ * only when ticked.</li>
  * </ul>
  */
 package org.btfmu.core.tasks;

@@ -1,0 +1,134 @@
+package org.btfmu.core.tasks;
+
+import java.util.List;
+import org.btfmu.core.Status;
+import org.btfmu.core.TaskContext;
+import org.btfmu.core.TaskNode;
+
+/**
+ * A composite that remembers which children it has passed while it runs (BehaviorTree.CPP's
+ * non-reactive {@code Sequence} and {@code Fallback}): a child is looked at once; after it
+ * passed, the composite moves on and never re-checks it during this run. The first child
+ * whose result {@link #stops} the composite decides it; all passed gives the other result.
+ * The result is held until the composite is deactivated; then it starts again from the first
+ * child, or, with {@code resume}, from the child that stopped it when that result was the
+ * stopping one (BT.CPP's {@code SequenceWithMemory}, which does not restart after a failure).
+ * After each run, once every child has left the non-transient part, it resets its subtree, so
+ * the next run finds its children fresh, as BT.CPP finds them IDLE (a Script runs again, a
+ * Sleep sleeps again). The reset waits for the children to be deactivated (an active task
+ * that is reset may latch again), and the composite stays DEACTIVATING for two more
+ * evaluations after it, until the reset children have been evaluated again: a parent that
+ * activated it at once would have it pass children on their stale results. Idle, it shows the live
+ * results of its children from where it would start, without latching anything.
+ */
+abstract class MemoryComposite extends TaskNode {
+
+    private static final int NEXT = 0;
+    private static final int RESULT = 1; // 0 none, 1 passed all, 2 stopped
+    private static final int RESET_PENDING = 2; // WAITING for the children to leave, then SETTLING, SETTLING - 1
+    private static final int WAITING = 3;
+    private static final int SETTLING = 2;
+
+    private final boolean resume;
+
+    MemoryComposite(String name, String typeName, List<TaskNode> children, boolean resume) {
+        super(name, typeName, children);
+        if (children.isEmpty()) {
+            throw new IllegalArgumentException(typeName + " '" + name + "' needs at least one child");
+        }
+        this.resume = resume;
+    }
+
+    /** True if a child with this status decides the composite (a failure for a sequence). */
+    abstract boolean stops(Status child);
+
+    /** True if a child with this status lets the composite move on (a success for a sequence). */
+    abstract boolean passes(Status child);
+
+    /** The composite's success flag when a child stopped it. */
+    abstract boolean stoppedResult();
+
+    @Override
+    protected int intStateSize() {
+        return 3;
+    }
+
+    @Override
+    protected void evaluate(TaskContext ctx) {
+        int n = ctx.childCount();
+        int next = ctx.intState(NEXT);
+        int result = ctx.intState(RESULT);
+        if (result != 0) {
+            ctx.returns(true, result == 2 ? stoppedResult() : !stoppedResult());
+            ctx.focus(Math.min(next, n - 1));
+            ctx.switchingFromChildren();
+            return;
+        }
+        Status self = ctx.status();
+        int reset = ctx.intState(RESET_PENDING);
+        if (reset != 0 && (self == Status.DEACTIVATING || !self.isNonTransient())) {
+            if (reset == WAITING && !childrenActive(ctx)) {
+                ctx.resetSubtree();
+                reset = SETTLING;
+            } else if (reset != WAITING) {
+                reset--;
+            }
+            ctx.setIntState(RESET_PENDING, reset);
+            if (reset != 0) {
+                // Stay DEACTIVATING until the reset children have been evaluated again (a sweep each way).
+                ctx.switching(true);
+                ctx.focus(-1);
+                return;
+            }
+        }
+        boolean running = self == Status.ACTIVATING || self == Status.RUNNING;
+        int k = next;
+        while (k < n) {
+            Status s = ctx.childStatus(k);
+            if (stops(s)) {
+                result = 2;
+                break;
+            }
+            if (!passes(s)) {
+                break;
+            }
+            k++;
+        }
+        if (k == n) {
+            result = 1;
+        }
+        if (result != 0) {
+            ctx.returns(true, result == 2 ? stoppedResult() : !stoppedResult());
+        }
+        if (running) {
+            ctx.setIntState(NEXT, k);
+            ctx.setIntState(RESULT, result);
+        }
+        ctx.focus(Math.min(k, n - 1));
+        ctx.switchingFromChildren();
+    }
+
+    private static boolean childrenActive(TaskContext ctx) {
+        for (int k = 0, n = ctx.childCount(); k < n; k++) {
+            if (ctx.childStatus(k).isNonTransient()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    @Override
+    protected void onActivate(TaskContext ctx) {
+        ctx.setIntState(RESULT, 0);
+    }
+
+    @Override
+    protected void onDeactivate(TaskContext ctx) {
+        boolean keep = resume && ctx.intState(RESULT) != 1;
+        ctx.setIntState(RESULT, 0);
+        ctx.setIntState(RESET_PENDING, WAITING);
+        if (!keep) {
+            ctx.setIntState(NEXT, 0);
+        }
+    }
+}

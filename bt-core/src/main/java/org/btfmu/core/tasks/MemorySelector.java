@@ -1,0 +1,37 @@
+package org.btfmu.core.tasks;
+
+import java.util.List;
+import org.btfmu.core.Status;
+import org.btfmu.core.TaskNode;
+import org.btfmu.core.TaskType;
+
+/**
+ * A selector that does not re-check children that failed in the current run (BT.CPP's
+ * {@code Fallback}): a succeeded child makes it succeed, all failed: it fails. See
+ * {@link MemoryComposite}. The plain {@link Selector} re-checks higher-priority children all
+ * the time (BT.CPP's {@code ReactiveFallback}).
+ */
+public final class MemorySelector extends MemoryComposite {
+
+    public static final TaskType TYPE = TaskType.of("MemorySelector", 1, TaskType.UNBOUNDED, List.of(),
+            (name, args, children) -> new MemorySelector(name, children));
+
+    public MemorySelector(String name, List<TaskNode> children) {
+        super(name, TYPE.name(), children, false);
+    }
+
+    @Override
+    boolean stops(Status child) {
+        return child.isSucceeded();
+    }
+
+    @Override
+    boolean passes(Status child) {
+        return child.isFailed();
+    }
+
+    @Override
+    boolean stoppedResult() {
+        return true;
+    }
+}
