@@ -3,7 +3,7 @@ package org.btfmu.core;
 import java.util.List;
 
 /** A run-time failure of the engine, e.g. an instant that does not settle. */
-public final class EngineException extends RuntimeException {
+public class EngineException extends RuntimeException {
 
     private final List<String> tasks;
 

@@ -11,6 +11,22 @@ public final class StatusCycle {
     }
 
     /**
+     * {@link #next} as a table, for the engine's per-evaluation path: indexed by
+     * {@code previous.ordinal() << 4 | active << 3 | success << 2 | returns << 1 | switching},
+     * holding the next status's ordinal. Built from {@link #next}, so the two cannot disagree.
+     */
+    static final byte[] TABLE = new byte[Status.values().length << 4];
+
+    static {
+        for (Status previous : Status.values()) {
+            for (int flags = 0; flags < 16; flags++) {
+                TABLE[previous.ordinal() << 4 | flags] = (byte) next(previous, (flags & 8) != 0, (flags & 2) != 0,
+                        (flags & 4) != 0, (flags & 1) != 0).ordinal();
+            }
+        }
+    }
+
+    /**
      * One step of the cycle. Chained transitions within one instant (ACCEPT to
      * ACTIVATING to RUNNING to FINISHED) come from applying it again in the next
      * event iteration.

@@ -167,7 +167,7 @@ public final class TaskContext {
     /** Runs hook assignments in order; each later one sees the earlier ones' values. */
     public void assign(List<Assignment> assignments) {
         for (int k = 0, n = assignments.size(); k < n; k++) {
-            tree.assign(assignments.get(k));
+            tree.assign(task, assignments.get(k));
         }
     }
 

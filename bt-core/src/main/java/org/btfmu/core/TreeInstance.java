@@ -34,6 +34,8 @@ public final class TreeInstance implements SlotReader {
     public static final int DEFAULT_MAX_ITERATIONS = 1000;
 
     private final TreeDefinition def;
+    /** The definition's slot types, held here: read on every slot read of every evaluation. */
+    private final byte[] slotTypes;
     private final ProcessingMode mode;
     private final boolean ticked;
     private final TaskContext ctx;
@@ -80,8 +82,20 @@ public final class TreeInstance implements SlotReader {
     private TreeSet<Integer> recording;
     private String failure;
     private int maxIterations = DEFAULT_MAX_ITERATIONS;
+    private long maxEventsPerAdvance = Long.MAX_VALUE;
+    private NonFinite nonFinite = NonFinite.ALLOW;
+    /** The first comparison that saw a non-finite operand since the last check, or null. */
+    private Expression nonFiniteSeen;
+    private final boolean[] nonFiniteWarned;
     /** Flags (returns | success << 1) of each task's last evaluation, -1 if unknown. */
     private final byte[] lastFlags;
+    /**
+     * Per task, how many of its children are active, and how many are non-transient
+     * (derived from {@code active} and {@code status}): they let the focus rule skip its
+     * passes over the children when nothing is to change.
+     */
+    private final int[] activeChildren;
+    private final int[] busyChildren;
 
     // observation
     private StatusListener[] listeners = new StatusListener[0];
@@ -97,6 +111,7 @@ public final class TreeInstance implements SlotReader {
         this.def = Objects.requireNonNull(definition, "definition");
         this.mode = Objects.requireNonNull(mode, "mode");
         this.ticked = mode.isTicked();
+        this.slotTypes = def.slotTypes;
         int n = def.size();
         int slots = def.blackboard().size();
         status = new byte[n];
@@ -143,6 +158,9 @@ public final class TreeInstance implements SlotReader {
         inputCtx = new TaskContext(this);
         lastFlags = new byte[n];
         Arrays.fill(lastFlags, (byte) -1);
+        nonFiniteWarned = new boolean[n];
+        activeChildren = new int[n];
+        busyChildren = new int[n];
     }
 
     public TreeDefinition definition() {
@@ -159,6 +177,27 @@ public final class TreeInstance implements SlotReader {
             throw new IllegalArgumentException("iteration bound must be at least 1, got " + bound);
         }
         maxIterations = bound;
+    }
+
+    /**
+     * Bound on the time events (ticked: ticks) one {@link #advanceTo} processes before it
+     * stops early; unbounded unless set.
+     */
+    public void setMaxEventsPerAdvance(long bound) {
+        if (bound < 1) {
+            throw new IllegalArgumentException("event bound must be at least 1, got " + bound);
+        }
+        maxEventsPerAdvance = bound;
+    }
+
+    /**
+     * What a NaN or infinity reaching a predicate's result, an output or a local does:
+     * {@link NonFinite#ERROR} throws a {@link NonFiniteException} (the instance then needs
+     * {@link #restore}), {@link NonFinite#WARN} tells the warning listeners (once per task),
+     * {@link NonFinite#ALLOW} (the default here; missions default to error) says nothing.
+     */
+    public void setNonFinite(NonFinite policy) {
+        nonFinite = Objects.requireNonNull(policy, "policy");
     }
 
     // ------------------------------------------------------------------ time
@@ -212,13 +251,17 @@ public final class TreeInstance implements SlotReader {
     /**
      * Processes every time event in (time(), t] at its own time with the inputs held
      * (ticked: every grid point {@code t0 + k·period} in that interval), then the instant t.
+     * Returns false, with {@link #time()} at the last completed event, if that would take
+     * more than the {@linkplain #setMaxEventsPerAdvance bound} of events: the caller decides
+     * whether to go on from there.
      */
-    public void advanceTo(double t) {
+    public boolean advanceTo(double t) {
         checkStarted("advanceTo");
         if (!(t >= now) || Double.isInfinite(t)) {
             throw new IllegalArgumentException("advanceTo(" + t + "): time must be finite and not before the"
                     + " current time " + now);
         }
+        long events = 0;
         if (mode.isTicked()) {
             double period = mode.period();
             while (true) {
@@ -226,14 +269,20 @@ public final class TreeInstance implements SlotReader {
                 if (at > t + 1e-9 * period) {
                     break;
                 }
+                if (events++ == maxEventsPerAdvance) {
+                    return false;
+                }
                 ticks++;
                 now = Math.max(now, at);
                 settleNow();
             }
             now = t;
-            return;
+            return true;
         }
         while (wakes.peekTime() <= t) {
+            if (events++ == maxEventsPerAdvance) {
+                return false;
+            }
             now = wakes.peekTime();
             timeEvents++;
             while (!wakes.isEmpty() && wakes.peekTime() == now) {
@@ -243,6 +292,7 @@ public final class TreeInstance implements SlotReader {
         }
         now = t;
         settleNow();
+        return true;
     }
 
     public double time() {
@@ -365,7 +415,7 @@ public final class TreeInstance implements SlotReader {
 
     @Override
     public double real(int slot) {
-        return def.slotTypes[slot] == REAL ? realValue[slot] : intValue[slot];
+        return slotTypes[slot] == REAL ? realValue[slot] : intValue[slot];
     }
 
     @Override
@@ -461,6 +511,13 @@ public final class TreeInstance implements SlotReader {
             pendingFlag[pending[k]] = true;
         }
         failure = null;
+        nonFiniteSeen = null;
+        Arrays.fill(activeChildren, 0);
+        Arrays.fill(busyChildren, 0);
+        for (int i = 1; i < status.length; i++) {
+            activeChildren[def.parent[i]] += active[i] ? 1 : 0;
+            busyChildren[def.parent[i]] += status[i] >= ACTIVATING ? 1 : 0;
+        }
     }
 
     double wakeTime(int task) {
@@ -614,11 +671,20 @@ public final class TreeInstance implements SlotReader {
         TaskContext c = ctx;
         c.bind(i);
         node.evaluate(c);
-        lastFlags[i] = (byte) ((c.returns ? 1 : 0) | (c.success ? 2 : 0));
+        if (nonFiniteSeen != null) {
+            reachedNonFinite(i, nonFiniteSeen, "a predicate compares a non-finite value");
+        }
+        int flags = (c.returns ? 1 : 0) | (c.success ? 2 : 0);
+        if (!ticked) {
+            lastFlags[i] = (byte) flags; // for the predicate check of event-driven input changes
+        }
         byte prev = status[i];
-        byte nx = (byte) StatusCycle.next(STATUSES[prev], active[i], c.returns, c.success, c.switching).ordinal();
+        byte nx = StatusCycle.TABLE[prev << 4 | (active[i] ? 8 : 0) | flags << 1 | (c.switching ? 1 : 0)];
         if (nx != prev) {
             status[i] = nx;
+            if ((nx >= ACTIVATING) != (prev >= ACTIVATING) && i > 0) {
+                busyChildren[def.parent[i]] += nx >= ACTIVATING ? 1 : -1;
+            }
             boolean wasWriting = writing(prev);
             boolean isWriting = writing(nx);
             if (nx == ACTIVATING && prev == ACCEPT) {
@@ -663,6 +729,9 @@ public final class TreeInstance implements SlotReader {
         if (def.childStart[i + 1] > def.childStart[i]) {
             node.activateChildren(c);
         }
+        if (nonFiniteSeen != null) {
+            reachedNonFinite(i, nonFiniteSeen, "a predicate compares a non-finite value");
+        }
         if (slotCount > 0) {
             drainSlots();
         }
@@ -692,6 +761,7 @@ public final class TreeInstance implements SlotReader {
     void setActive(int parentTask, int child, boolean on) {
         if (active[child] != on) {
             active[child] = on;
+            activeChildren[parentTask] += on ? 1 : -1;
             mark(child);
             mark(parentTask);
         }
@@ -701,27 +771,21 @@ public final class TreeInstance implements SlotReader {
         byte s = status[task];
         boolean on = s == ACTIVATING || s == RUNNING || s == FINISHED || s == ABORTED;
         boolean mayStart = (s == ACTIVATING || s == RUNNING) && !returns;
-        int start = def.childStart[task];
-        int end = def.childStart[task + 1];
-        int focusChild = on && focus >= 0 ? def.childIndex[start + focus] : -1;
-        boolean othersBusy = false;
-        if (focusChild >= 0) {
-            for (int k = start; k < end; k++) {
+        int focusChild = on && focus >= 0 ? def.childIndex[def.childStart[task] + focus] : -1;
+        // One pass at most, and none when no child but the focus is active (the usual case).
+        if (activeChildren[task] > (focusChild >= 0 && active[focusChild] ? 1 : 0)) {
+            for (int k = def.childStart[task], end = def.childStart[task + 1]; k < end; k++) {
                 int c = def.childIndex[k];
-                if (c != focusChild && status[c] >= ACTIVATING) {
-                    othersBusy = true;
-                    break;
+                if (c != focusChild) {
+                    setActive(task, c, false);
                 }
             }
         }
-        for (int k = start; k < end; k++) {
-            int c = def.childIndex[k];
-            boolean want = false;
-            if (c == focusChild) {
-                byte cs = status[c];
-                want = writing(cs) || (mayStart && !othersBusy && (cs == ACCEPT || cs == DEACTIVATING));
-            }
-            setActive(task, c, want);
+        if (focusChild >= 0) {
+            byte cs = status[focusChild];
+            boolean othersBusy = busyChildren[task] > (cs >= ACTIVATING ? 1 : 0);
+            boolean want = writing(cs) || (mayStart && !othersBusy && (cs == ACCEPT || cs == DEACTIVATING));
+            setActive(task, focusChild, want);
         }
     }
 
@@ -759,16 +823,57 @@ public final class TreeInstance implements SlotReader {
         }
     }
 
-    void assign(Assignment a) {
+    void assign(int task, Assignment a) {
         int s = a.slot();
         Expression x = a.value();
         switch (SLOT_TYPES[def.slotTypes[s]]) {
-            case REAL -> realBase[s] = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
+            case REAL -> {
+                double v = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
+                if (!Double.isFinite(v)) {
+                    reachedNonFinite(task, x, "the assignment to " + slotDescription(s) + " gives " + v);
+                }
+                realBase[s] = v;
+            }
             case INTEGER -> intBase[s] = x.evalInteger(this);
             case BOOLEAN -> intBase[s] = x.evalBoolean(this) ? 1 : 0;
             case STRING -> stringBase[s] = Objects.requireNonNull(x.evalString(this), "string value");
         }
+        if (nonFiniteSeen != null) {
+            reachedNonFinite(task, nonFiniteSeen, "the assignment to " + slotDescription(s)
+                    + " compares a non-finite value");
+        }
         recompute(s);
+    }
+
+    // ------------------------------------------------------------------ non-finite values
+
+    @Override
+    public void nonFinite(Expression comparison) {
+        if (nonFiniteSeen == null && nonFinite != NonFinite.ALLOW) {
+            nonFiniteSeen = comparison;
+        }
+    }
+
+    /** A non-finite value reached a result of the task: fail or warn as the policy says (the slow path). */
+    private void reachedNonFinite(int task, Expression x, String what) {
+        nonFiniteSeen = null;
+        if (nonFinite == NonFinite.ALLOW || nonFinite == NonFinite.WARN && nonFiniteWarned[task]) {
+            return;
+        }
+        String origin = org.btfmu.core.expr.NonFiniteTrace.explain(x, this,
+                slot -> def.blackboard().slot(slot).name());
+        String message = "t=" + now + ": task '" + def.path(task) + "': " + what
+                + (origin == null ? "" : ": " + origin);
+        if (nonFinite == NonFinite.ERROR) {
+            throw new NonFiniteException(message, def.path(task));
+        }
+        nonFiniteWarned[task] = true;
+        warn(message + " (nonFinite is \"warn\": the value stands; reported once per task)");
+    }
+
+    private String slotDescription(int s) {
+        Slot slot = def.blackboard().slot(s);
+        return slot.kind().name().toLowerCase(java.util.Locale.ROOT) + " '" + slot.name() + "'";
     }
 
     /** Sets the visible value of a slot: the first active writer's, else the stored value. */
@@ -801,6 +906,9 @@ public final class TreeInstance implements SlotReader {
             if (winner >= 0) {
                 Expression x = def.writerValue[winner];
                 v = x.type() == SlotType.INTEGER ? x.evalInteger(this) : x.evalReal(this);
+                if (!Double.isFinite(v)) {
+                    reachedNonFinite(def.writerTask[winner], x, slotDescription(s) + " = " + v);
+                }
             } else {
                 if (capture) {
                     realBase[s] = realValue[s];
@@ -835,6 +943,10 @@ public final class TreeInstance implements SlotReader {
             changed = v != intValue[s];
             intValue[s] = v;
         }
+        if (nonFiniteSeen != null && winner >= 0) {
+            reachedNonFinite(def.writerTask[winner], nonFiniteSeen, "the value of " + slotDescription(s)
+                    + " compares a non-finite value");
+        }
         if (changed) {
             slotChanged(s);
         }
@@ -850,6 +962,10 @@ public final class TreeInstance implements SlotReader {
             if (!ticked && lastFlags[t] >= 0) {
                 inputCtx.bind(t);
                 int flags = def.nodes[t].inputFlags(inputCtx);
+                if (nonFiniteSeen != null) {
+                    nonFiniteSeen = null; // the evaluation this forces reports it, for the right task
+                    flags = -1;
+                }
                 if (flags >= 0) {
                     predicateChecks++;
                     if (flags == lastFlags[t]) {

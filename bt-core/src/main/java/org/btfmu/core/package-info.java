@@ -58,12 +58,33 @@
  * that depend on each other without settling end the same way; the instance must then be
  * restored before further use. Nothing in the processing recurses, so the depth of a tree
  * is bounded only by memory (paths are built on demand).
+ * The tasks marked for a sweep wait in a bitset by task index with a summary bit per
+ * 64 tasks, polled from the last evaluated task onwards: a sweep over d marked tasks costs
+ * O(d), not a heap's O(d log d). The focus rule keeps per-task counts of active and
+ * non-transient children, so a composite whose only active child is its focus (or that
+ * has none) looks at no other child when it sets their active flags.
  *
  * <h2>Time</h2>
  * Simulation time only. A task asks to be woken at a future time ({@code wakeAt}); in
  * event-driven mode {@code advanceTo(t)} settles every such time in (now, t] in order with
  * the inputs held, then t. In ticked mode tasks see time only at ticks: every
  * {@code start}/{@code settle} and every grid point {@code t0 + k·period}.
+ * {@code advanceTo} may be bounded ({@code setMaxEventsPerAdvance}): it then stops after
+ * that many time events (ticks) at the last completed one and returns false, so a caller
+ * can hand back control instead of processing an unbounded number of events.
+ *
+ * <h2>Non-finite values</h2>
+ * A NaN or infinity that reaches a comparison (a predicate's result), a Real output or
+ * local written by a task, or a hook assignment is checked where it arrives: a finite
+ * check on the value, and for comparisons a call from the expression to
+ * {@code SlotReader.nonFinite} on the slow path only. {@code setNonFinite} decides:
+ * ERROR throws a {@link org.btfmu.core.NonFiniteException} whose message names the time,
+ * the task, what was reached and the first operation (in evaluation order) that produced
+ * a non-finite value from finite operands, with operands and column (located by
+ * re-evaluating the expression's parts, {@code expr.NonFiniteTrace}); WARN reports the
+ * same text once per task through the warning listeners; ALLOW (the engine's default;
+ * mission files default to ERROR) is IEEE 754 behaviour. Slot values set from outside
+ * are not checked when set, only where they reach a result.
  *
  * <h2>Blackboard</h2>
  * Every slot has a stored value (initially its default; set by the environment and by
@@ -76,7 +97,7 @@
  * slot they read changes. Tasks may assign only OUTPUT and LOCAL slots.
  *
  * <h2>Determinism</h2>
- * Order is fixed everywhere (index order, heaps with index tie-breaks, no hashing of
+ * Order is fixed everywhere (index order, queues with index tie-breaks, no hashing of
  * run-time data, no wall clock): the same definition and inputs give bit-identical
  * statuses and values.
  */

@@ -1,6 +1,7 @@
 package org.btfmu.mission;
 
 import java.util.List;
+import org.btfmu.core.NonFinite;
 import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.TreeDefinition;
 
@@ -11,12 +12,36 @@ import org.btfmu.core.TreeDefinition;
  * @param statusOutputs whether every task's status is an FMU output {@code status.<path>} (default true)
  * @param processing    how the FMU processes the tree: event-driven (default) or ticked with a period
  * @param sourceText    the mission file's text, as it goes into the FMU's resources
+ * @param nonFinite     what a NaN or infinity reaching a result does (default {@link NonFinite#ERROR})
+ * @param maxEventsPerStep bound on the time events (ticked: ticks) one FMU step processes
+ *                      (default {@value #DEFAULT_MAX_EVENTS_PER_STEP})
+ * @param warnings      what validation found suspicious but not wrong, e.g. a division whose divisor's
+ *                      declared range contains 0
  */
 public record Mission(String name, String description, List<Variable> variables, TreeDefinition tree,
-        boolean statusOutputs, ProcessingMode processing, String sourceText) {
+        boolean statusOutputs, ProcessingMode processing, String sourceText, NonFinite nonFinite,
+        long maxEventsPerStep, List<Problem> warnings) {
+
+    /**
+     * Default of {@code maxEventsPerStep}: about a tenth of a second of engine work for a
+     * small mission, far more events than a sensible communication step holds.
+     */
+    public static final long DEFAULT_MAX_EVENTS_PER_STEP = 100_000;
 
     public Mission {
         variables = List.copyOf(variables);
+        warnings = List.copyOf(warnings);
         java.util.Objects.requireNonNull(processing, "processing");
+        java.util.Objects.requireNonNull(nonFinite, "nonFinite");
+        if (maxEventsPerStep < 1) {
+            throw new IllegalArgumentException("maxEventsPerStep must be at least 1, got " + maxEventsPerStep);
+        }
+    }
+
+    /** A mission with the default safeguards ({@code nonFinite} error, the default event bound). */
+    public Mission(String name, String description, List<Variable> variables, TreeDefinition tree,
+            boolean statusOutputs, ProcessingMode processing, String sourceText) {
+        this(name, description, variables, tree, statusOutputs, processing, sourceText, NonFinite.ERROR,
+                DEFAULT_MAX_EVENTS_PER_STEP, List.of());
     }
 }

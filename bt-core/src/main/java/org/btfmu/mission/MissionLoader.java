@@ -8,11 +8,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntFunction;
 import org.btfmu.core.BlackboardDefinition;
+import org.btfmu.core.NonFinite;
 import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskTypeRegistry;
 import org.btfmu.core.TreeDefinition;
+import org.btfmu.core.expr.RangeCheck;
 
 /**
  * Reads and validates mission files. Every problem of a file is collected
@@ -26,6 +29,8 @@ import org.btfmu.core.TreeDefinition;
  *   "description": "...",                   optional
  *   "statusOutputs": true,                  optional: status.&lt;task path&gt; Integer outputs
  *   "processing": "event-driven",           optional (default), or {"mode": "ticked", "period": 0.5}
+ *   "nonFinite": "error",                   optional (default), "warn" or "allow"
+ *   "maxEventsPerStep": 100000,             optional: time events one FMU step may process
  *   "variables": [ {"name": "altitude", "causality": "input", "type": "Real",
  *                   "start": 0, "unit": "m", "min": 0, "description": "..."}, ... ],
  *   "subtrees": { "fly_to": {"ports": {"x": "Real"}, "tree": {task}} },   optional
@@ -45,7 +50,8 @@ public final class MissionLoader {
     public static final long MAX_FILE_SIZE = 4L << 20;
 
     private static final List<String> KEYS =
-            List.of("$schema", "name", "description", "statusOutputs", "processing", "variables", "subtrees", "tree");
+            List.of("$schema", "name", "description", "statusOutputs", "processing", "nonFinite",
+                    "maxEventsPerStep", "variables", "subtrees", "tree");
 
     private MissionLoader() {
     }
@@ -89,14 +95,16 @@ public final class MissionLoader {
             throw new MissionException(sourceName, parseProblems);
         }
         Problems problems = new Problems(document);
-        Mission mission = read(document.root(), problems, registry, json);
+        Problems warnings = new Problems(document);
+        Mission mission = read(document.root(), problems, warnings, registry, json);
         if (problems.count() > 0 || mission == null) {
             throw new MissionException(sourceName, problems.list());
         }
         return mission;
     }
 
-    private static Mission read(JsonNode root, Problems problems, TaskTypeRegistry registry, String text) {
+    private static Mission read(JsonNode root, Problems problems, Problems warnings, TaskTypeRegistry registry,
+            String text) {
         if (!root.isObject()) {
             problems.add("", "a mission must be a JSON object, got " + Problems.kind(root));
             return null;
@@ -120,12 +128,15 @@ public final class MissionLoader {
             }
         }
         ProcessingMode processing = processing(root.get("processing"), problems);
+        NonFinite nonFinite = nonFinite(root.get("nonFinite"), problems);
+        long maxEvents = maxEventsPerStep(root.get("maxEventsPerStep"), problems);
         VariableReader variables = new VariableReader(problems, statusOutputs);
         if (root.has("variables")) {
             variables.read(root.get("variables"), "/variables");
         }
         BlackboardDefinition blackboard = BlackboardDefinition.of(variables.slots);
         TreeReader trees = new TreeReader(problems, registry, blackboard);
+        trees.warnAboutDomains(warnings, declaredRanges(variables.variables));
         if (root.has("subtrees")) {
             trees.readSubtrees(root.get("subtrees"), "/subtrees");
         }
@@ -139,7 +150,8 @@ public final class MissionLoader {
         }
         try {
             TreeDefinition tree = TreeDefinition.of(blackboard, rootTask);
-            return new Mission(name, description, variables.variables, tree, statusOutputs, processing, text);
+            return new Mission(name, description, variables.variables, tree, statusOutputs, processing, text, nonFinite,
+                    maxEvents, warnings.list());
         } catch (IllegalArgumentException e) {
             problems.add("/tree", e.getMessage());
             return null;
@@ -190,6 +202,44 @@ public final class MissionLoader {
             return ProcessingMode.ticked(period.doubleValue());
         }
         return ProcessingMode.EVENT_DRIVEN;
+    }
+
+    /** Each slot's declared [min, max], unbounded where not declared. */
+    private static IntFunction<RangeCheck.Interval> declaredRanges(List<Variable> variables) {
+        RangeCheck.Interval[] ranges = new RangeCheck.Interval[variables.size()];
+        for (Variable v : variables) {
+            ranges[v.slot()] = new RangeCheck.Interval(v.min() == null ? Double.NEGATIVE_INFINITY : v.min(),
+                    v.max() == null ? Double.POSITIVE_INFINITY : v.max());
+        }
+        return slot -> slot < ranges.length && ranges[slot] != null ? ranges[slot] : RangeCheck.Interval.ALL;
+    }
+
+    /** The {@code nonFinite} option: absent means error. */
+    private static NonFinite nonFinite(JsonNode value, Problems problems) {
+        if (value == null) {
+            return NonFinite.ERROR;
+        }
+        for (NonFinite option : NonFinite.values()) {
+            if (value.isTextual() && value.textValue().equals(option.jsonName())) {
+                return option;
+            }
+        }
+        problems.add("/nonFinite", "'nonFinite' must be \"error\", \"warn\" or \"allow\", got "
+                + (value.isTextual() ? "'" + value.textValue() + "'" : Problems.kind(value)));
+        return NonFinite.ERROR;
+    }
+
+    /** The {@code maxEventsPerStep} option: a positive whole number, absent means the default. */
+    private static long maxEventsPerStep(JsonNode value, Problems problems) {
+        if (value == null) {
+            return Mission.DEFAULT_MAX_EVENTS_PER_STEP;
+        }
+        if (value.isIntegralNumber() && value.canConvertToLong() && value.longValue() >= 1) {
+            return value.longValue();
+        }
+        problems.add("/maxEventsPerStep", "'maxEventsPerStep' must be a whole number of at least 1, got "
+                + (value.isNumber() ? value.asText() : Problems.kind(value)));
+        return Mission.DEFAULT_MAX_EVENTS_PER_STEP;
     }
 
     private static MissionException tooLarge(String source, long size) {

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 import org.btfmu.core.Assignment;
 import org.btfmu.core.BlackboardDefinition;
@@ -27,6 +28,7 @@ import org.btfmu.core.blackboard.SlotType;
 import org.btfmu.core.expr.Expression;
 import org.btfmu.core.expr.ExpressionException;
 import org.btfmu.core.expr.ExpressionParser;
+import org.btfmu.core.expr.RangeCheck;
 import org.btfmu.core.expr.NameScope;
 
 /**
@@ -65,12 +67,21 @@ final class TreeReader {
     private final Set<String> instantiated = new HashSet<>();
     /** Pointers of the SubTree references being expanded, innermost first (for messages). */
     private final Deque<String> instances = new ArrayDeque<>();
+    /** Where the domain warnings of {@link RangeCheck} go, and the slots' declared ranges; null: no check. */
+    private Problems warnings;
+    private IntFunction<RangeCheck.Interval> ranges;
 
     TreeReader(Problems problems, TaskTypeRegistry registry, BlackboardDefinition blackboard) {
         this.problems = problems;
         this.registry = registry;
         this.blackboard = blackboard;
         this.variables = NameScope.of(blackboard);
+    }
+
+    /** Also reports, as warnings, operations that can reach their bad domain within the slots' ranges. */
+    void warnAboutDomains(Problems warnings, IntFunction<RangeCheck.Interval> ranges) {
+        this.warnings = warnings;
+        this.ranges = ranges;
     }
 
     /** Reads the definitions of the {@code subtrees} object (before the tree that uses them). */
@@ -332,7 +343,13 @@ final class TreeReader {
             return null;
         }
         try {
-            return ExpressionParser.parse(value.asText(), scope, type);
+            Expression compiled = ExpressionParser.parse(value.asText(), scope, type);
+            if (warnings != null) {
+                for (String warning : RangeCheck.warnings(compiled, ranges)) {
+                    warnings.add(at, "expression " + warning + ": the result can be NaN or infinite");
+                }
+            }
+            return compiled;
         } catch (ExpressionException e) {
             problems.add(at, "expression column " + e.column() + ": " + e.problem());
             return null;

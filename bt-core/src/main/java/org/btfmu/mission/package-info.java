@@ -11,8 +11,32 @@
  * the default, evaluates only what changed, at every input change and time event;
  * {@code {"mode": "ticked", "period": p}} evaluates every task at the grid points
  * t0 + k·p only, with inputs sampled there; {@code {"mode": "event-driven"}} is
- * also accepted), {@code variables}, {@code subtrees}, {@code tree} (required) and
+ * also accepted), {@code nonFinite} and {@code maxEventsPerStep} (the safeguards below),
+ * {@code variables}, {@code subtrees}, {@code tree} (required) and
  * {@code $schema} (ignored; lets editors find the schema).
+ *
+ * <h2>Safeguards</h2>
+ * {@code nonFinite}: what happens when an evaluation yields NaN or ±Infinity that
+ * reaches a predicate's result, an output or local (a task's output or hook
+ * assignment) or a parameter-derived value. {@code "error"} (the default): the
+ * engine stops the call with an error naming the task path, the expression with the
+ * column of the operation that produced the value, its operand values and the
+ * simulation time; in the FMU that call (fmi2DoStep, fmi2ExitInitializationMode, a
+ * get after a set in Initialization Mode) returns fmi2Error with that one message.
+ * {@code "warn"}: the same message as a warning (logStatusWarning), and the value
+ * stands. {@code "allow"}: IEEE 754 behaviour, silently. Values the importer sets
+ * (an input of NaN) are not checked where they are set, only where they reach a
+ * result. {@code bt-fmu validate} warns up front about divisions, {@code sqrt},
+ * {@code log} and {@code atan2} whose operands can reach the bad domain within the
+ * variables' declared {@code min}/{@code max}.
+ *
+ * <p>{@code maxEventsPerStep} (default 100000, at least 1): the number of time
+ * events (ticked: ticks) one fmi2DoStep may process. A step that would need more
+ * stops at the last completed event and returns fmi2Discard;
+ * fmi2GetRealStatus(fmi2LastSuccessfulTime) gives that event's time, the log says
+ * why, and the master may repeat the step from a saved state with a smaller size.
+ * The number of event iterations within one instant has its own bound (an instant
+ * that does not settle is an error naming the tasks that keep switching).
  *
  * <h2>Variables</h2>
  * An array; each entry is one blackboard slot and one FMU variable, in file

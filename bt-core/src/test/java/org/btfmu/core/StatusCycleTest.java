@@ -60,5 +60,8 @@ class StatusCycleTest {
     void followsTheTable(Status previous, boolean active, boolean returns, boolean success,
             boolean switching, Status expected) {
         assertEquals(expected, StatusCycle.next(previous, active, returns, success, switching));
+        int index = previous.ordinal() << 4 | (active ? 8 : 0) | (success ? 4 : 0) | (returns ? 2 : 0)
+                | (switching ? 1 : 0);
+        assertEquals(expected.ordinal(), StatusCycle.TABLE[index], "the engine's table agrees");
     }
 }

@@ -300,7 +300,7 @@ class MissionLoaderTest {
         assertEquals(2, problems.size());
         assertEquals("missing required key 'tree'", problems.get(1).message());
         assertEquals("unknown key 'tre' in a mission (allowed: $schema, name, description, statusOutputs,"
-                + " processing, variables, subtrees, tree)", problems.get(0).message());
+                + " processing, nonFinite, maxEventsPerStep, variables, subtrees, tree)", problems.get(0).message());
     }
 
     @Test

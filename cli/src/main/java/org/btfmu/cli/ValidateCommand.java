@@ -15,7 +15,9 @@ import picocli.CommandLine.Spec;
 
 /** {@code bt-fmu validate mission.json...}: exit 0 if every file is valid, else 2 with all problems. */
 @Command(name = "validate", mixinStandardHelpOptions = true,
-        description = "Check mission files and list every problem (file:line:column: JSON pointer: message).")
+        description = {"Check mission files and list every problem (file:line:column: JSON pointer: message).",
+                "Also warns about divisions, sqrt, log and atan2 whose operands can reach their bad domain"
+                        + " within the variables' declared min/max (the mission is still valid: exit 0)."})
 public final class ValidateCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "MISSION", description = "mission JSON files")
@@ -32,8 +34,14 @@ public final class ValidateCommand implements Callable<Integer> {
         for (Path file : files) {
             try {
                 Mission mission = MissionLoader.load(file);
+                List<Problem> warnings = mission.warnings();
                 out.println(file + ": ok (" + mission.variables().size() + " variables, "
-                        + mission.tree().tasks().size() + " tasks)");
+                        + mission.tree().tasks().size() + " tasks" + (warnings.isEmpty() ? ""
+                        : ", " + warnings.size() + (warnings.size() == 1 ? " warning" : " warnings")) + ")");
+                for (Problem warning : warnings) {
+                    out.println(file + (warning.line() > 0 ? ":" : ": ") + new Problem(warning.pointer(),
+                            "warning: " + warning.message(), warning.line(), warning.column()));
+                }
             } catch (MissionException e) {
                 printProblems(err, file, e);
                 exit = BtFmu.EXIT_BAD_INPUT;

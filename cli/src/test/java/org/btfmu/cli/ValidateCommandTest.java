@@ -23,6 +23,26 @@ class ValidateCommandTest {
     }
 
     @Test
+    void operationsThatCanReachTheirBadDomainAreWarnedAboutButTheMissionIsValid() throws Exception {
+        String mission = """
+                {"name": "nf", "variables": [
+                  {"name": "x", "causality": "input", "type": "Real"},
+                  {"name": "speed", "causality": "input", "type": "Real", "start": 10, "min": 5},
+                  {"name": "y", "causality": "output", "type": "Real"}],
+                 "tree": {"type": "Root", "name": "nf", "children": [
+                   {"type": "Action", "name": "fly",
+                    "outputs": {"y": "1 / speed + sqrt(x - 5)"}}]}}
+                """;
+        Path file = Files.writeString(dir.resolve("nf.json"), mission);
+        Console console = Console.run("validate", file.toString());
+        assertEquals(0, console.exit(), console.err());
+        assertEquals(file + ": ok (3 variables, 2 tasks, 1 warning)\n"
+                + file + ":7:22: /tree/children/0/outputs/y: warning: expression 'sqrt' at column 13: the argument"
+                + " can be negative (its range is [-Infinity, Infinity]): the result can be NaN or infinite\n",
+                console.out());
+    }
+
+    @Test
     void everyProblemIsListedWithLineColumnAndPointer() throws Exception {
         String broken = Missions.VALID
                 .replace("\"altitude > limit\"", "\"altitude > limt\"")

@@ -11,6 +11,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The wiring of a co-simulation (also what {@link SspArchive#wiring} gives), read from JSON:
@@ -55,6 +56,14 @@ public record ConnectionFile(List<Connection> connections, List<ParameterValue> 
     }
 
     public static ConnectionFile read(Path file, List<FmuInstance> fmus) {
+        return read(file, fmus, Set.of());
+    }
+
+    /**
+     * Reads the connections and parameters of a file that also holds other keys, which its
+     * caller reads (a scenario of the Maven plugin: its FMUs, times and expectations).
+     */
+    public static ConnectionFile read(Path file, List<FmuInstance> fmus, Set<String> otherKeys) {
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(Files.readString(file));
@@ -69,8 +78,11 @@ public record ConnectionFile(List<Connection> connections, List<ParameterValue> 
         }
         for (Iterator<String> keys = root.fieldNames(); keys.hasNext();) {
             String key = keys.next();
-            if (!key.equals("connections") && !key.equals("parameters")) {
-                throw new CoSimulationException(file + ": /" + key + ": unknown key (expected \"connections\" or \"parameters\")");
+            if (!key.equals("connections") && !key.equals("parameters") && !otherKeys.contains(key)) {
+                List<String> known = new ArrayList<>(List.of("connections", "parameters"));
+                known.addAll(new java.util.TreeSet<>(otherKeys));
+                throw new CoSimulationException(file + ": /" + key + ": unknown key (expected one of "
+                        + String.join(", ", known) + ")");
             }
         }
         return new ConnectionFile(connections(file, root.path("connections"), fmus),

@@ -271,12 +271,18 @@ public final class FmuInstance implements AutoCloseable {
     /**
      * fmi2DoStep from the current communication point. False when the FMU ended the
      * simulation instead (fmi2Discard and fmi2Terminated); its {@link #time()} is then its
-     * last successful time. Any other failure throws.
+     * last successful time. Any other discard ends the run with how far the FMU got: this
+     * master keeps no states to redo a step from, so it does not retry. Any other failure
+     * throws.
      */
     public boolean doStep(double step) {
         int status = fmu.doStep(time, step, true);
         if (status == DISCARD && terminated()) {
             return false;
+        }
+        if (status == DISCARD) {
+            throw failure("fmi2DoStep", null, "returned fmi2Discard (it computed only up to " + lastSuccessfulTime()
+                    + " of the step to t=" + (time + step) + "; the run stops, no retry: try a smaller --step)");
         }
         check(status, "fmi2DoStep", null);
         time += step;
@@ -299,6 +305,18 @@ public final class FmuInstance implements AutoCloseable {
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             return false; // cannot tell: the discard stays an error
         }
+    }
+
+    /** After fmi2Discard: "t=" and fmi2GetRealStatus(fmi2LastSuccessfulTime), for messages. */
+    private String lastSuccessfulTime() {
+        try (Memory last = new Memory(Double.BYTES)) {
+            if (status("fmi2GetRealStatus", LAST_SUCCESSFUL_TIME, last) == OK) {
+                return "t=" + last.getDouble(0);
+            }
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            // fall through: the message says it is unknown
+        }
+        return "an unknown time (fmi2GetRealStatus(fmi2LastSuccessfulTime) failed)";
     }
 
     /**

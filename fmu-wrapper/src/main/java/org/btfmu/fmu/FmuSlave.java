@@ -186,10 +186,18 @@ class FmuSlave {
     }
 
     private void newTree() {
-        tree = new TreeInstance(resources.mission().tree(), processing);
+        tree = engine();
         tree.addStatusListener(this::statusChanged);
-        tree.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
         preview = null;
+    }
+
+    /** A fresh engine instance with the mission's safeguards, its warnings going to the log. */
+    private TreeInstance engine() {
+        TreeInstance engine = new TreeInstance(resources.mission().tree(), processing);
+        engine.setMaxEventsPerAdvance(resources.mission().maxEventsPerStep());
+        engine.setNonFinite(resources.mission().nonFinite());
+        engine.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
+        return engine;
     }
 
     /**
@@ -200,7 +208,7 @@ class FmuSlave {
     TreeInstance reading() {
         if (inInitializationMode()) {
             if (preview == null) {
-                TreeInstance p = new TreeInstance(resources.mission().tree(), processing);
+                TreeInstance p = engine();
                 copy(Causality.PARAMETER, tree, p);
                 p.start(startTime);
                 copy(Causality.INPUT, tree, p);
@@ -524,7 +532,18 @@ class FmuSlave {
         if (!tree.isStarted() || unsettled && !processing.isTicked()) {
             settle(); // a ticked tree sees new inputs only at its next tick
         }
-        tree.advanceTo(Math.max(end, now));
+        boolean complete = tree.advanceTo(Math.max(end, now));
+        if (!complete) {
+            // FMI 2.0 §4.2.3: only a subinterval was computed; the master learns how far from
+            // fmi2GetRealStatus(fmi2LastSuccessfulTime) and may redo the step from a saved state.
+            state = FmiState.STEP_FAILED;
+            log.log(DISCARD, LogCategory.STATUS_DISCARD, current + ": stopped at t=" + tree.time()
+                    + " of the step to t=" + end + ": the step needs more than the mission's maxEventsPerStep = "
+                    + resources.mission().maxEventsPerStep() + " time events; fmi2GetRealStatus("
+                    + "fmi2LastSuccessfulTime) is " + tree.time() + ". Take smaller steps or raise"
+                    + " maxEventsPerStep");
+            return DISCARD;
+        }
         if (before != null) {
             var after = tree.counters();
             log.log(OK, LogCategory.EVENTS, "step to t=" + end + ": "

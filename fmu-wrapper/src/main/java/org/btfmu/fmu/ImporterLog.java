@@ -67,9 +67,9 @@ final class ImporterLog {
         return sink != null && enabled.contains(category);
     }
 
-    /** Passes the message on if its category is enabled, or always for errors. */
+    /** Passes the message on if its category is enabled, or always for discards and errors. */
     void log(int status, LogCategory category, String message) {
-        if (sink == null || (status < ERROR && !enabled.contains(category))) {
+        if (sink == null || (status < DISCARD && !enabled.contains(category))) {
             return;
         }
         sink.message(status, category.fmiName(), escape(message));

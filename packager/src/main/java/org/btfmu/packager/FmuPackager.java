@@ -84,6 +84,18 @@ public final class FmuPackager {
     }
 
     /**
+     * A fingerprint of everything besides the mission and the options that decides an FMU's
+     * bytes: the generation tool's version, the shim and the runtime jar. Build tools compare
+     * it to know that an FMU built earlier is still what a build would write now.
+     */
+    public String toolFingerprint() throws IOException {
+        return ContentGuid.of(List.of(
+                FmuArchive.Entry.of("generationTool", utf8(generationTool())),
+                new FmuArchive.Entry("shim", runtime.shim(), true),
+                new FmuArchive.Entry("runtime", runtime.runtimeJar(), false)));
+    }
+
+    /**
      * Writes the FMU to {@code output} atomically: on any failure no file (and
      * no temporary file) is left, and an existing file there is kept unchanged.
      */

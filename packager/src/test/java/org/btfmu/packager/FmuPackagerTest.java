@@ -154,6 +154,20 @@ class FmuPackagerTest {
     }
 
     @Test
+    void toolFingerprintFollowsTheRuntimeAndTheShim() throws Exception {
+        String base = packager().toolFingerprint();
+        assertEquals(base, packager().toolFingerprint());
+        String otherRuntime = new FmuPackager(new RuntimeFiles(Fixtures.runtime().shim(),
+                () -> new ByteArrayInputStream("another runtime".getBytes(StandardCharsets.UTF_8))))
+                .toolFingerprint();
+        String otherShim = new FmuPackager(new RuntimeFiles(
+                () -> new ByteArrayInputStream("another shim".getBytes(StandardCharsets.UTF_8)),
+                Fixtures.runtime().runtimeJar())).toolFingerprint();
+        assertEquals(3, Stream.of(base, otherRuntime, otherShim).distinct().count(),
+                List.of(base, otherRuntime, otherShim).toString());
+    }
+
+    @Test
     void failedBuildLeavesNoFileAndKeepsAnOlderOne() throws Exception {
         Path fresh = dir.resolve("fresh.fmu");
         IOException e = assertThrows(IOException.class, () -> new FmuPackager(failingWhileWriting())

@@ -12,4 +12,11 @@ public interface SlotReader {
     boolean bool(int slot);
 
     String string(int slot);
+
+    /**
+     * Called by a comparison whose Real operands are not both finite (NaN or an infinity
+     * reached a predicate's result): the engine's cue to report it. Ignored by default.
+     */
+    default void nonFinite(org.btfmu.core.expr.Expression comparison) {
+    }
 }

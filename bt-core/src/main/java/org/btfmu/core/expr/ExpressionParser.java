@@ -35,13 +35,15 @@ public final class ExpressionParser {
 
     private static final List<String> FUNCTIONS_N = List.of("min", "max", "atan2", "hypot", "clamp");
 
+    private final String text;
     private final List<Token> tokens;
     private final NameScope scope;
     private int next;
     private int nesting;
 
-    private ExpressionParser(List<Token> tokens, NameScope scope) {
-        this.tokens = tokens;
+    private ExpressionParser(String text, NameScope scope) {
+        this.text = text;
+        this.tokens = Lexer.tokens(text);
         this.scope = scope;
     }
 
@@ -61,7 +63,7 @@ public final class ExpressionParser {
             throw new ExpressionException(MAX_LENGTH + 1,
                     "expression too long (" + text.length() + " characters, limit " + MAX_LENGTH + ")");
         }
-        ExpressionParser parser = new ExpressionParser(Lexer.tokens(text), scope);
+        ExpressionParser parser = new ExpressionParser(text, scope);
         if (parser.peek().kind() == Kind.END) {
             throw new ExpressionException(1, "empty expression");
         }
@@ -111,6 +113,14 @@ public final class ExpressionParser {
             throw new ExpressionException(token.column(), "expected '" + symbol + "', found " + token.describe());
         }
         return token;
+    }
+
+    /** Notes where an operation or a name is in the text, for run-time messages. */
+    private Expression at(Expression e, Token token) {
+        if (e instanceof Nodes.Node node) {
+            node.at(token.column(), text);
+        }
+        return e;
     }
 
     /** Guards the parser's recursion and the depth of the tree it builds. */
@@ -188,7 +198,7 @@ public final class ExpressionParser {
         if (COMPARISONS.containsKey(peek().kind() == Kind.SYMBOL ? peek().text() : "")) {
             throw new ExpressionException(peek().column(), "comparisons cannot be chained; combine them with 'and'");
         }
-        return checked(compare(compare, left, right, op), op.column());
+        return checked(at(compare(compare, left, right, op), op), op.column());
     }
 
     private static boolean numeric(Expression e) {
@@ -252,7 +262,7 @@ public final class ExpressionParser {
         }
         SlotType type = left.type() == SlotType.INTEGER && right.type() == SlotType.INTEGER
                 && op != ArithmeticOp.DIV ? SlotType.INTEGER : SlotType.REAL;
-        return checked(new Nodes.Arithmetic(type, op, convert(left, type, 1), convert(right, type, 1)),
+        return checked(at(new Nodes.Arithmetic(type, op, convert(left, type, 1), convert(right, type, 1)), token),
                 token.column());
     }
 
@@ -267,7 +277,7 @@ public final class ExpressionParser {
         if (!numeric(operand)) {
             throw new ExpressionException(op.column(), "'-' needs a number, got " + typeName(operand.type()));
         }
-        return checked(new Nodes.Negate(operand), op.column());
+        return checked(at(new Nodes.Negate(operand), op), op.column());
     }
 
     private Expression primary() {
@@ -276,7 +286,7 @@ public final class ExpressionParser {
             case INTEGER:
                 return Nodes.Constant.integer((int) token.number());
             case REAL:
-                return Nodes.Constant.real(token.number());
+                return at(Nodes.Constant.real(token.number()), token);
             case STRING:
                 return Nodes.Constant.string(token.text());
             case NAME:
@@ -307,7 +317,7 @@ public final class ExpressionParser {
         if (resolved == null) {
             throw new ExpressionException(token.column(), "unknown name '" + token.text() + "'");
         }
-        return resolved;
+        return at(resolved, token);
     }
 
     private Expression conditional(Token token) {
@@ -366,7 +376,7 @@ public final class ExpressionParser {
             arity(name, args, 1);
             boolean keepsInteger = f1 == Function1.ABS || f1 == Function1.FLOOR || f1 == Function1.CEIL;
             SlotType type = allInteger && keepsInteger ? SlotType.INTEGER : SlotType.REAL;
-            return new Nodes.Call1(type, f1, convert(args.get(0), type, 1));
+            return at(new Nodes.Call1(type, f1, convert(args.get(0), type, 1)), name);
         }
         switch (fn) {
             case "min", "max": {
@@ -378,20 +388,20 @@ public final class ExpressionParser {
                 Function2 f2 = fn.equals("min") ? Function2.MIN : Function2.MAX;
                 Expression result = convert(args.get(0), type, 1);
                 for (int i = 1; i < args.size(); i++) {
-                    result = checked(new Nodes.Call2(type, f2, result, convert(args.get(i), type, 1)),
+                    result = checked(at(new Nodes.Call2(type, f2, result, convert(args.get(i), type, 1)), name),
                             name.column());
                 }
                 return result;
             }
             case "atan2", "hypot":
                 arity(name, args, 2);
-                return new Nodes.Call2(SlotType.REAL, fn.equals("atan2") ? Function2.ATAN2 : Function2.HYPOT,
-                        convert(args.get(0), SlotType.REAL, 1), convert(args.get(1), SlotType.REAL, 1));
+                return at(new Nodes.Call2(SlotType.REAL, fn.equals("atan2") ? Function2.ATAN2 : Function2.HYPOT,
+                        convert(args.get(0), SlotType.REAL, 1), convert(args.get(1), SlotType.REAL, 1)), name);
             case "clamp": {
                 arity(name, args, 3);
                 SlotType type = allInteger ? SlotType.INTEGER : SlotType.REAL;
-                return new Nodes.Clamp(type, convert(args.get(0), type, 1),
-                        convert(args.get(1), type, 1), convert(args.get(2), type, 1));
+                return at(new Nodes.Clamp(type, convert(args.get(0), type, 1),
+                        convert(args.get(1), type, 1), convert(args.get(2), type, 1)), name);
             }
             default:
                 throw new ExpressionException(name.column(), "unknown function '" + fn + "'");

@@ -29,6 +29,9 @@ final class Nodes {
         final int depth;
         private final int[] reads;
         private final Expression[] children;
+        /** Where the parser found the operation: 1-based column in {@link #source}; 0 if unknown. */
+        int column;
+        String source;
 
         Node(SlotType type, Expression... children) {
             this.type = type;
@@ -63,6 +66,28 @@ final class Nodes {
         @Override
         public final SlotType type() {
             return type;
+        }
+
+        /** Records where the parser found this node (set once, while parsing). */
+        final Node at(int column, String source) {
+            if (this.source == null) {
+                this.column = column;
+                this.source = source;
+            }
+            return this;
+        }
+
+        /**
+         * The operands in evaluation order, for the slow paths ({@link NonFiniteTrace},
+         * {@link RangeCheck}); built on demand so that the evaluation tree stays small.
+         */
+        Expression[] operands() {
+            return new Expression[0];
+        }
+
+        /** The operator or function name, for messages; null for nodes that are not operations. */
+        String symbol() {
+            return null;
         }
 
         @Override
@@ -105,7 +130,7 @@ final class Nodes {
     }
 
     static final class Constant extends Node {
-        private final double real;
+        final double real;
         private final int integer;
         private final boolean bool;
         private final String string;
@@ -165,6 +190,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {operand};
+        }
+
+        @Override
         public double evalReal(SlotReader slots) {
             return operand.evalInteger(slots);
         }
@@ -179,6 +209,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {operand};
+        }
+
+        @Override
         public double evalReal(SlotReader slots) {
             return -operand.evalReal(slots);
         }
@@ -187,13 +222,18 @@ final class Nodes {
         public int evalInteger(SlotReader slots) {
             return -operand.evalInteger(slots);
         }
+
+        @Override
+        String symbol() {
+            return "-";
+        }
     }
 
     enum ArithmeticOp { ADD, SUB, MUL, DIV }
 
     /** + - * /; Integer arithmetic wraps around like Java's int. */
     static final class Arithmetic extends Node {
-        private final ArithmeticOp op;
+        final ArithmeticOp op;
         private final Expression left;
         private final Expression right;
 
@@ -202,6 +242,11 @@ final class Nodes {
             this.op = op;
             this.left = left;
             this.right = right;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {left, right};
         }
 
         @Override
@@ -224,6 +269,16 @@ final class Nodes {
                 case ADD: return a + b;
                 case SUB: return a - b;
                 default: return a * b;
+            }
+        }
+
+        @Override
+        String symbol() {
+            switch (op) {
+                case ADD: return "+";
+                case SUB: return "-";
+                case MUL: return "*";
+                default: return "/";
             }
         }
     }
@@ -257,6 +312,13 @@ final class Nodes {
     static final class Compare extends Node {
         private final CompareOp op;
         private final SlotType operands;
+        private final boolean real;
+        /**
+         * For the common Real form {@code slot op constant}: the slot (else -1) and the
+         * constant, kept here so that evaluating it touches this node only.
+         */
+        private final int leftSlot;
+        private final double rightConstant;
         private final Expression left;
         private final Expression right;
         private final Expression crossing;
@@ -265,23 +327,35 @@ final class Nodes {
             super(SlotType.BOOLEAN, left, right);
             this.op = op;
             this.operands = left.type();
+            this.real = operands == SlotType.REAL;
+            boolean simple = real && left instanceof SlotRead && right instanceof Constant;
+            this.leftSlot = simple ? ((SlotRead) left).slot : -1;
+            this.rightConstant = simple ? ((Constant) right).real : 0;
             this.left = left;
             this.right = right;
             this.crossing = crossing;
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {left, right};
+        }
+
+        @Override
         public boolean evalBoolean(SlotReader slots) {
-            switch (operands) {
-                case REAL: {
-                    double a = left.evalReal(slots);
-                    double b = right.evalReal(slots);
+            if (real) { // the common case first, without the enum switch
+                double a = leftSlot >= 0 ? slots.real(leftSlot) : left.evalReal(slots);
+                double b = leftSlot >= 0 ? rightConstant : right.evalReal(slots);
+                if (!(Double.isFinite(a) && Double.isFinite(b))) {
+                    slots.nonFinite(this); // the slow path: the engine decides what it means
                     // IEEE semantics: every comparison with NaN is false except !=.
                     if (a != a || b != b) {
                         return op == CompareOp.NE;
                     }
-                    return op.test(a < b ? -1 : a > b ? 1 : 0);
                 }
+                return op.test(a < b ? -1 : a > b ? 1 : 0);
+            }
+            switch (operands) {
                 case INTEGER:
                     return op.test(Integer.compare(left.evalInteger(slots), right.evalInteger(slots)));
                 case BOOLEAN:
@@ -295,6 +369,11 @@ final class Nodes {
         public Expression crossing() {
             return crossing;
         }
+
+        @Override
+        String symbol() {
+            return op.symbol;
+        }
     }
 
     static final class And extends Node {
@@ -305,6 +384,11 @@ final class Nodes {
             super(SlotType.BOOLEAN, left, right);
             this.left = left;
             this.right = right;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {left, right};
         }
 
         @Override
@@ -324,6 +408,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {left, right};
+        }
+
+        @Override
         public boolean evalBoolean(SlotReader slots) {
             return left.evalBoolean(slots) || right.evalBoolean(slots);
         }
@@ -338,6 +427,11 @@ final class Nodes {
             super(SlotType.BOOLEAN, operand);
             this.operand = operand;
             this.crossing = operand.crossing() == null ? null : new Negate(operand.crossing());
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {operand};
         }
 
         @Override
@@ -361,6 +455,11 @@ final class Nodes {
             this.condition = condition;
             this.then = then;
             this.otherwise = otherwise;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {condition, then, otherwise};
         }
 
         @Override
@@ -388,13 +487,18 @@ final class Nodes {
 
     /** One-argument functions; for Integer only abs, floor and ceil (the last two: identity). */
     static final class Call1 extends Node {
-        private final Function1 function;
+        final Function1 function;
         private final Expression argument;
 
         Call1(SlotType type, Function1 function, Expression argument) {
             super(type, argument);
             this.function = function;
             this.argument = argument;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {argument};
         }
 
         @Override
@@ -418,13 +522,18 @@ final class Nodes {
             int x = argument.evalInteger(slots);
             return function == Function1.ABS ? Math.abs(x) : x;
         }
+
+        @Override
+        String symbol() {
+            return function.name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     enum Function2 { MIN, MAX, ATAN2, HYPOT }
 
     /** Two-argument functions; for Integer only min and max. */
     static final class Call2 extends Node {
-        private final Function2 function;
+        final Function2 function;
         private final Expression first;
         private final Expression second;
 
@@ -433,6 +542,11 @@ final class Nodes {
             this.function = function;
             this.first = first;
             this.second = second;
+        }
+
+        @Override
+        Expression[] operands() {
+            return new Expression[] {first, second};
         }
 
         @Override
@@ -453,6 +567,11 @@ final class Nodes {
             int b = second.evalInteger(slots);
             return function == Function2.MIN ? Math.min(a, b) : Math.max(a, b);
         }
+
+        @Override
+        String symbol() {
+            return function.name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /** clamp(x, lo, hi) = min(max(x, lo), hi): hi wins if lo > hi. */
@@ -469,6 +588,11 @@ final class Nodes {
         }
 
         @Override
+        Expression[] operands() {
+            return new Expression[] {value, low, high};
+        }
+
+        @Override
         public double evalReal(SlotReader slots) {
             return Math.min(Math.max(value.evalReal(slots), low.evalReal(slots)), high.evalReal(slots));
         }
@@ -476,6 +600,11 @@ final class Nodes {
         @Override
         public int evalInteger(SlotReader slots) {
             return Math.min(Math.max(value.evalInteger(slots), low.evalInteger(slots)), high.evalInteger(slots));
+        }
+
+        @Override
+        String symbol() {
+            return "clamp";
         }
     }
 }

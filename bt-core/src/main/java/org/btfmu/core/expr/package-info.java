@@ -49,7 +49,11 @@
  *   otherwise Real; {@code sqrt exp log sin cos tan atan2 hypot} are Real.
  *   {@code min}/{@code max} take two or more arguments;
  *   {@code clamp(x, lo, hi)} = {@code min(max(x, lo), hi)}. Math domain
- *   errors give NaN or infinities (IEEE 754), never an exception.</li>
+ *   errors give NaN or infinities (IEEE 754), never an exception; what a
+ *   mission does when such a value reaches a predicate or an output is its
+ *   {@code nonFinite} option (see {@code org.btfmu.mission}), and
+ *   {@code RangeCheck} finds, before a run, the operations whose operands can
+ *   reach their bad domain within the variables' declared ranges.</li>
  * </ul>
  *
  * <h2>Crossing functions and hysteresis</h2>

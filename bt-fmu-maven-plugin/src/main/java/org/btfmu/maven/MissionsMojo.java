@@ -1,0 +1,39 @@
+package org.btfmu.maven;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.maven.plugin.AbstractMojo;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugins.annotations.Parameter;
+
+/** What the goals that read mission files share: where they are and which are taken. */
+abstract class MissionsMojo extends AbstractMojo {
+
+    /** The folder holding the mission files. */
+    @Parameter(property = "btfmu.missionsDirectory", defaultValue = "${project.basedir}/src/main/missions")
+    File missionsDirectory;
+
+    /**
+     * Globs of mission files, relative to the missions folder: mission JSON and
+     * BehaviorTree.CPP XML trees (default {@code **}{@code /*.json}, {@code **}{@code /*.xml}).
+     */
+    @Parameter
+    List<String> includes = List.of("**/*.json", "**/*.xml");
+
+    /**
+     * Globs of files under the missions folder that are not missions (default: the
+     * BT.CPP trees' bindings, {@code **}{@code /*.bindings.json}).
+     */
+    @Parameter
+    List<String> excludes = List.of("**/*" + MissionSet.BINDINGS_SUFFIX);
+
+    /** Skips the goal. */
+    @Parameter(property = "btfmu.skip", defaultValue = "false")
+    boolean skip;
+
+    List<MissionSet.Entry> loadMissions() throws MojoFailureException {
+        List<Path> files = MissionFiles.find(missionsDirectory.toPath(), includes, excludes);
+        return MissionSet.load(files, getLog());
+    }
+}
