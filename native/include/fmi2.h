@@ -1,6 +1,6 @@
 /*
- * FMI 2.0 types and the Co-Simulation function set, declared from the
- * FMI 2.0.5 specification text (sections 2.1 and 4.2). Shared by the shim
+ * FMI 2.0 types and the Model Exchange and Co-Simulation function sets, declared
+ * from the FMI 2.0.5 specification text (sections 2.1, 3.2 and 4.2). Shared by the shim
  * in native/ and by the plant FMUs in test-fmus/.
  */
 #ifndef BTFMU_FMI2_H
@@ -49,6 +49,15 @@ typedef enum {
     fmi2LastSuccessfulTime,
     fmi2Terminated
 } fmi2StatusKind;
+
+typedef struct {
+    fmi2Boolean newDiscreteStatesNeeded;
+    fmi2Boolean terminateSimulation;
+    fmi2Boolean nominalsOfContinuousStatesChanged;
+    fmi2Boolean valuesOfContinuousStatesChanged;
+    fmi2Boolean nextEventTimeDefined;
+    fmi2Real nextEventTime;
+} fmi2EventInfo;
 
 typedef void (*fmi2CallbackLogger)(fmi2ComponentEnvironment env, fmi2String instanceName,
                                    fmi2Status status, fmi2String category,
@@ -121,6 +130,23 @@ FMI2_EXPORT fmi2Status fmi2GetDirectionalDerivative(fmi2Component c,
                                                     const fmi2ValueReference vKnown_ref[],
                                                     size_t nKnown, const fmi2Real dvKnown[],
                                                     fmi2Real dvUnknown[]);
+
+/* Model Exchange functions (3.2) */
+FMI2_EXPORT fmi2Status fmi2EnterEventMode(fmi2Component c);
+FMI2_EXPORT fmi2Status fmi2NewDiscreteStates(fmi2Component c, fmi2EventInfo *eventInfo);
+FMI2_EXPORT fmi2Status fmi2EnterContinuousTimeMode(fmi2Component c);
+FMI2_EXPORT fmi2Status fmi2CompletedIntegratorStep(fmi2Component c,
+                                                   fmi2Boolean noSetFMUStatePriorToCurrentPoint,
+                                                   fmi2Boolean *enterEventMode,
+                                                   fmi2Boolean *terminateSimulation);
+FMI2_EXPORT fmi2Status fmi2SetTime(fmi2Component c, fmi2Real time);
+FMI2_EXPORT fmi2Status fmi2SetContinuousStates(fmi2Component c, const fmi2Real x[], size_t nx);
+FMI2_EXPORT fmi2Status fmi2GetDerivatives(fmi2Component c, fmi2Real derivatives[], size_t nx);
+FMI2_EXPORT fmi2Status fmi2GetEventIndicators(fmi2Component c, fmi2Real eventIndicators[],
+                                              size_t ni);
+FMI2_EXPORT fmi2Status fmi2GetContinuousStates(fmi2Component c, fmi2Real x[], size_t nx);
+FMI2_EXPORT fmi2Status fmi2GetNominalsOfContinuousStates(fmi2Component c, fmi2Real x_nominal[],
+                                                         size_t nx);
 
 /* Co-Simulation functions (4.2) */
 FMI2_EXPORT fmi2Status fmi2SetRealInputDerivatives(fmi2Component c, const fmi2ValueReference vr[],

@@ -56,6 +56,16 @@ static const struct {
     [M_GET_INTEGER_STATUS] = {"getIntegerStatus", "(JIJ)I"},
     [M_GET_BOOLEAN_STATUS] = {"getBooleanStatus", "(JIJ)I"},
     [M_GET_STRING_STATUS] = {"getStringStatus", "(JIJ)I"},
+    [M_SET_TIME] = {"setTime", "(JD)I"},
+    [M_SET_CONTINUOUS_STATES] = {"setContinuousStates", "(JJJ)I"},
+    [M_ENTER_EVENT_MODE] = {"enterEventMode", "(J)I"},
+    [M_NEW_DISCRETE_STATES] = {"newDiscreteStates", "(JJ)I"},
+    [M_ENTER_CONTINUOUS_TIME_MODE] = {"enterContinuousTimeMode", "(J)I"},
+    [M_COMPLETED_INTEGRATOR_STEP] = {"completedIntegratorStep", "(JZJJ)I"},
+    [M_GET_DERIVATIVES] = {"getDerivatives", "(JJJ)I"},
+    [M_GET_EVENT_INDICATORS] = {"getEventIndicators", "(JJJ)I"},
+    [M_GET_CONTINUOUS_STATES] = {"getContinuousStates", "(JJJ)I"},
+    [M_GET_NOMINALS_OF_CONTINUOUS_STATES] = {"getNominalsOfContinuousStates", "(JJJ)I"},
 };
 
 static pthread_mutex_t runtimes_lock = PTHREAD_MUTEX_INITIALIZER;

@@ -1,5 +1,5 @@
 /*
- * The generic FMU shim: exports the FMI 2.0 Co-Simulation functions and
+ * The generic FMU shim: exports the FMI 2.0 Model Exchange and Co-Simulation functions and
  * forwards each one to a static method of org.btfmu.fmu.FmiEntry in the class
  * loader of the FMU's runtime (runtime.c), with primitive arguments (C addresses as long). Only
  * marshalling lives here: the calling-sequence rules, argument checks and all
@@ -341,4 +341,60 @@ fmi2Status fmi2GetBooleanStatus(fmi2Component c, const fmi2StatusKind s, fmi2Boo
 fmi2Status fmi2GetStringStatus(fmi2Component c, const fmi2StatusKind s, fmi2String *value)
 {
     return forward(c, M_GET_STRING_STATUS, HANDLE(c), (jint)s, ADDRESS(value));
+}
+
+/* Model Exchange (3.2) */
+
+fmi2Status fmi2EnterEventMode(fmi2Component c) { return forward(c, M_ENTER_EVENT_MODE, HANDLE(c)); }
+
+fmi2Status fmi2NewDiscreteStates(fmi2Component c, fmi2EventInfo *eventInfo)
+{
+    return forward(c, M_NEW_DISCRETE_STATES, HANDLE(c), ADDRESS(eventInfo));
+}
+
+fmi2Status fmi2EnterContinuousTimeMode(fmi2Component c)
+{
+    return forward(c, M_ENTER_CONTINUOUS_TIME_MODE, HANDLE(c));
+}
+
+fmi2Status fmi2CompletedIntegratorStep(fmi2Component c,
+                                       fmi2Boolean noSetFMUStatePriorToCurrentPoint,
+                                       fmi2Boolean *enterEventMode,
+                                       fmi2Boolean *terminateSimulation)
+{
+    return forward(c, M_COMPLETED_INTEGRATOR_STEP, HANDLE(c),
+                   BOOL(noSetFMUStatePriorToCurrentPoint), ADDRESS(enterEventMode),
+                   ADDRESS(terminateSimulation));
+}
+
+fmi2Status fmi2SetTime(fmi2Component c, fmi2Real time)
+{
+    return forward(c, M_SET_TIME, HANDLE(c), time);
+}
+
+#define ARRAY(M, c, values, n) forward(c, M, HANDLE(c), ADDRESS(values), (jlong)(n))
+
+fmi2Status fmi2SetContinuousStates(fmi2Component c, const fmi2Real x[], size_t nx)
+{
+    return ARRAY(M_SET_CONTINUOUS_STATES, c, x, nx);
+}
+
+fmi2Status fmi2GetDerivatives(fmi2Component c, fmi2Real derivatives[], size_t nx)
+{
+    return ARRAY(M_GET_DERIVATIVES, c, derivatives, nx);
+}
+
+fmi2Status fmi2GetEventIndicators(fmi2Component c, fmi2Real eventIndicators[], size_t ni)
+{
+    return ARRAY(M_GET_EVENT_INDICATORS, c, eventIndicators, ni);
+}
+
+fmi2Status fmi2GetContinuousStates(fmi2Component c, fmi2Real x[], size_t nx)
+{
+    return ARRAY(M_GET_CONTINUOUS_STATES, c, x, nx);
+}
+
+fmi2Status fmi2GetNominalsOfContinuousStates(fmi2Component c, fmi2Real x_nominal[], size_t nx)
+{
+    return ARRAY(M_GET_NOMINALS_OF_CONTINUOUS_STATES, c, x_nominal, nx);
 }

@@ -1,6 +1,7 @@
 /*
- * Writes a model's modelDescription.xml (FMI 2.0, Co-Simulation) to stdout from
- * the same variable table the FMU is built from. Linked with one model at build time.
+ * Writes a model's modelDescription.xml (FMI 2.0 Co-Simulation, and Model Exchange
+ * when the model gives its derivatives) to stdout from the same variable table the
+ * FMU is built from. Linked with one model at build time.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -85,13 +86,28 @@ static void print_unknown(size_t i, int initial) {
     printf("/>\n");
 }
 
+/* The table index of a continuous state; a name that is no continuous Real output ends the build. */
+static size_t state_index(const char *name) {
+    for (size_t i = 0; i < MODEL.variable_count; i++) {
+        const ModelVariable *v = &MODEL.variables[i];
+        if (strcmp(v->name, name) == 0 && v->type == TYPE_REAL && v->causality == CAUSALITY_OUTPUT && !v->discrete)
+            return i;
+    }
+    fprintf(stderr, "%s: continuous state %s is not a continuous Real output of the table\n", MODEL.identifier, name);
+    exit(1);
+}
+
 int main(void) {
     printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     printf("<fmiModelDescription fmiVersion=\"2.0\" modelName=\"%s\" guid=\"%s\"\n", MODEL.identifier, MODEL.guid);
     printf("    description=\"");
     print_escaped(MODEL.description);
+    int me = MODEL.derivatives != NULL;
     printf("\"\n    generationTool=\"bt-fmu test-fmus\" variableNamingConvention=\"flat\""
-           " numberOfEventIndicators=\"0\">\n");
+           " numberOfEventIndicators=\"%zu\">\n", me ? MODEL.event_indicator_count : 0);
+    if (me)
+        printf("  <ModelExchange modelIdentifier=\"%s\" completedIntegratorStepNotNeeded=\"true\"/>\n",
+               MODEL.identifier);
     printf("  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize=\"true\"/>\n",
            MODEL.identifier);
     printf("  <UnitDefinitions>\n");
@@ -135,14 +151,34 @@ int main(void) {
         print_start(v);
         printf("/>\n    </ScalarVariable>\n");
     }
+    /* Model Exchange: der(<state>) for each continuous state, after the table. */
+    for (size_t k = 0; me && k < MODEL.continuous_state_count; k++) {
+        size_t state = state_index(MODEL.continuous_states[k]);
+        printf("    <!-- index %zu -->\n", MODEL.variable_count + k + 1);
+        printf("    <ScalarVariable name=\"der(%s)\" valueReference=\"%zu\" causality=\"local\""
+               " variability=\"continuous\" initial=\"calculated\">\n", MODEL.continuous_states[k],
+               MODEL.variable_count + k);
+        printf("      <Real derivative=\"%zu\"", state + 1);
+        printf("/>\n    </ScalarVariable>\n");
+    }
     printf("  </ModelVariables>\n");
     /* Every output, in index order, with the dependencies its equations give. */
     printf("  <ModelStructure>\n    <Outputs>\n");
     for (size_t i = 0; i < MODEL.variable_count; i++)
         if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i, 0);
-    printf("    </Outputs>\n    <InitialUnknowns>\n");
+    printf("    </Outputs>\n");
+    /* The derivatives may depend on every state, input and parameter: no dependencies attribute. */
+    if (me) {
+        printf("    <Derivatives>\n");
+        for (size_t k = 0; k < MODEL.continuous_state_count; k++)
+            printf("      <Unknown index=\"%zu\"/>\n", MODEL.variable_count + k + 1);
+        printf("    </Derivatives>\n");
+    }
+    printf("    <InitialUnknowns>\n");
     for (size_t i = 0; i < MODEL.variable_count; i++)
         if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i, 1);
+    for (size_t k = 0; me && k < MODEL.continuous_state_count; k++)
+        printf("      <Unknown index=\"%zu\"/>\n", MODEL.variable_count + k + 1);
     printf("    </InitialUnknowns>\n  </ModelStructure>\n");
     printf("</fmiModelDescription>\n");
     return 0;

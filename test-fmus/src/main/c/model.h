@@ -1,6 +1,7 @@
 /*
- * What a plant model provides to the generic FMI 2.0 Co-Simulation layer
- * (slave.c): a table of its variables and its equations. The layer does all
+ * What a plant model provides to the generic FMI 2.0 layer (slave.c:
+ * Co-Simulation, and Model Exchange when the model gives its derivatives): a
+ * table of its variables and its equations. The layer does all
  * the FMI plumbing; describe.c writes modelDescription.xml from the same table,
  * so the C code and the XML cannot disagree.
  *
@@ -65,6 +66,20 @@ typedef struct {
     void (*communication_point)(void *state, double time);
     /* Advances the continuous states from time by h (h <= internal_step). */
     void (*step)(void *state, double time, double h);
+    /* Model Exchange (optional: without derivatives the FMU offers Co-Simulation only). The
+     * continuous states are Real variables of the table, named in continuous_states; each gets a
+     * local variable der(<name>) after the table. derivatives() writes their time derivatives
+     * from the current states, inputs and time, as step() integrates them. */
+    const char *const *continuous_states;
+    size_t continuous_state_count;
+    void (*derivatives)(void *state, double time, double dx[]);
+    /* Switching functions: a discontinuity of derivatives or a change of a discrete output
+     * happens only where one changes sign (the layer holds discrete outputs between events). */
+    size_t event_indicator_count;
+    void (*event_indicators)(void *state, double time, double z[]);
+    /* Optional: at an event (fmi2NewDiscreteStates), after communication_point; may put the
+     * continuous states back into their range (heading modulo 360); returns 1 if it changed one. */
+    int (*event)(void *state, double time);
 } ModelDefinition;
 
 /* Each model source file defines exactly this one object. */

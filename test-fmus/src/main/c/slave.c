@@ -1,6 +1,7 @@
 /*
- * Generic FMI 2.0 Co-Simulation layer shared by the plant FMUs: instance
- * life cycle, the calling-sequence rules (one table), value references,
+ * Generic FMI 2.0 layer shared by the plant FMUs: Co-Simulation, and Model
+ * Exchange for models that give their derivatives. Instance life cycle, the
+ * calling-sequence rules (one table per interface), value references,
  * get/set of every type, logging through the importer's callback and a
  * fixed internal integration step. The model (model.h) brings only its
  * variable table and equations.
@@ -23,9 +24,12 @@ typedef enum {
     TERMINATED = 1 << 4,
     ERROR = 1 << 5,
     FATAL = 1 << 6,
+    EVENT_MODE = 1 << 7,           /* Model Exchange (section 3.2.3) */
+    CONTINUOUS_TIME_MODE = 1 << 8, /* Model Exchange */
 } SlaveState;
 
-#define ANY_STATE (INSTANTIATED | INITIALIZATION_MODE | STEP_COMPLETE | STEP_FAILED | TERMINATED | ERROR | FATAL)
+#define ANY_STATE (INSTANTIATED | INITIALIZATION_MODE | STEP_COMPLETE | STEP_FAILED | TERMINATED | ERROR | FATAL \
+                   | EVENT_MODE | CONTINUOUS_TIME_MODE)
 #define READABLE (INITIALIZATION_MODE | STEP_COMPLETE | STEP_FAILED | TERMINATED | ERROR)
 #define WRITABLE (INSTANTIATED | INITIALIZATION_MODE | STEP_COMPLETE)
 
@@ -56,10 +60,46 @@ static const struct {
     {"fmi2GetStringStatus", STEP_COMPLETE | STEP_FAILED | TERMINATED},
 };
 
+#define ME_READABLE (INITIALIZATION_MODE | EVENT_MODE | CONTINUOUS_TIME_MODE | TERMINATED | ERROR)
+
+/* The calling-sequence table of section 3.2.3 (Model Exchange). fmi2SetTime in Event Mode is
+ * only for pure discrete-time FMUs (condition 8): these have continuous states. Which variables
+ * may be set in Continuous-Time Mode (condition 5) is settable()'s business. */
+static const struct {
+    const char *function;
+    int allowed;
+} ME_CALLING_SEQUENCE[] = {
+    {"fmi2SetDebugLogging", ANY_STATE & ~FATAL},
+    {"fmi2SetupExperiment", INSTANTIATED},
+    {"fmi2EnterInitializationMode", INSTANTIATED},
+    {"fmi2ExitInitializationMode", INITIALIZATION_MODE},
+    {"fmi2Terminate", EVENT_MODE | CONTINUOUS_TIME_MODE},
+    {"fmi2Reset", ANY_STATE & ~FATAL},
+    {"fmi2GetReal", ME_READABLE},
+    {"fmi2GetInteger", ME_READABLE},
+    {"fmi2GetBoolean", ME_READABLE},
+    {"fmi2GetString", ME_READABLE},
+    {"fmi2SetReal", INSTANTIATED | INITIALIZATION_MODE | EVENT_MODE | CONTINUOUS_TIME_MODE},
+    {"fmi2SetInteger", INSTANTIATED | INITIALIZATION_MODE | EVENT_MODE},
+    {"fmi2SetBoolean", INSTANTIATED | INITIALIZATION_MODE | EVENT_MODE},
+    {"fmi2SetString", INSTANTIATED | INITIALIZATION_MODE | EVENT_MODE},
+    {"fmi2EnterEventMode", EVENT_MODE | CONTINUOUS_TIME_MODE},
+    {"fmi2NewDiscreteStates", EVENT_MODE},
+    {"fmi2EnterContinuousTimeMode", EVENT_MODE},
+    {"fmi2CompletedIntegratorStep", CONTINUOUS_TIME_MODE},
+    {"fmi2SetTime", CONTINUOUS_TIME_MODE},
+    {"fmi2SetContinuousStates", CONTINUOUS_TIME_MODE},
+    {"fmi2GetEventIndicators", ME_READABLE},
+    {"fmi2GetContinuousStates", ME_READABLE},
+    {"fmi2GetDerivatives", ME_READABLE},
+    {"fmi2GetNominalsOfContinuousStates", ME_READABLE | INSTANTIATED},
+};
+
 typedef struct {
     char *name;
     fmi2CallbackFunctions callbacks; /* copied: the importer's struct is valid only during fmi2Instantiate */
     int logging_on;
+    int model_exchange; /* instantiated as fmi2ModelExchange */
     SlaveState state;
     double start_time;
     double time;
@@ -110,21 +150,31 @@ static const char *state_name(SlaveState state) {
     case TERMINATED: return "terminated";
     case ERROR: return "error";
     case FATAL: return "fatal";
+    case EVENT_MODE: return "Event Mode";
+    case CONTINUOUS_TIME_MODE: return "Continuous-Time Mode";
     }
     return "unknown";
 }
 
+/* Looks the function up in the table of the instance's interface. */
 static int allowed(Slave *s, const char *function) {
     if (s == NULL) return 0;
-    for (size_t i = 0; i < sizeof CALLING_SEQUENCE / sizeof CALLING_SEQUENCE[0]; i++) {
-        if (strcmp(CALLING_SEQUENCE[i].function, function) == 0) {
-            if (CALLING_SEQUENCE[i].allowed & s->state) return 1;
+    size_t rows = s->model_exchange ? sizeof ME_CALLING_SEQUENCE / sizeof ME_CALLING_SEQUENCE[0]
+                                    : sizeof CALLING_SEQUENCE / sizeof CALLING_SEQUENCE[0];
+    for (size_t i = 0; i < rows; i++) {
+        const char *name = s->model_exchange ? ME_CALLING_SEQUENCE[i].function : CALLING_SEQUENCE[i].function;
+        int states = s->model_exchange ? ME_CALLING_SEQUENCE[i].allowed : CALLING_SEQUENCE[i].allowed;
+        if (strcmp(name, function) == 0) {
+            if (states & s->state) return 1;
             log_message(s, fmi2Error, "logStatusError", "%s: not allowed in state %s", function,
                         state_name(s->state));
             if (s->state != FATAL) s->state = ERROR;
             return 0;
         }
     }
+    log_message(s, fmi2Error, "logStatusError", "%s: not a function of %s", function,
+                s->model_exchange ? "Model Exchange" : "Co-Simulation");
+    if (s->state != FATAL) s->state = ERROR;
     return 0;
 }
 
@@ -172,6 +222,7 @@ static const ModelVariable *variable(Slave *s, const char *function, fmi2ValueRe
 static int settable(Slave *s, const ModelVariable *v) {
     if (v->causality == CAUSALITY_OUTPUT) return 0;
     if (v->causality == CAUSALITY_PARAMETER) return s->state & (INSTANTIATED | INITIALIZATION_MODE);
+    if (s->state == CONTINUOUS_TIME_MODE) return !v->discrete; /* condition 5: continuous inputs only */
     return 1;
 }
 
@@ -204,11 +255,19 @@ static void free_strings(Slave *s) {
 
 /* Outputs are kept current: recomputed after every set in initialization mode or
  * at a communication point, so direct feedthrough is visible without a step. */
+static void hold_discrete_outputs(Slave *s, int restore);
+
 static void recalculate(Slave *s) {
     /* In initialization mode the states still follow the parameters. */
     if (s->state == INITIALIZATION_MODE && MODEL.initialize != NULL) MODEL.initialize(s->model, s->time);
-    if (MODEL.calculate != NULL && (s->state & (INITIALIZATION_MODE | STEP_COMPLETE)))
+    if (MODEL.calculate == NULL) return;
+    if (s->state & (INITIALIZATION_MODE | STEP_COMPLETE | EVENT_MODE)) MODEL.calculate(s->model, s->time);
+    if (s->state == CONTINUOUS_TIME_MODE) {
+        /* Model Exchange: discrete outputs change only at events, so they hold in between. */
+        hold_discrete_outputs(s, 0);
         MODEL.calculate(s->model, s->time);
+        hold_discrete_outputs(s, 1);
+    }
 }
 
 /* ---- common functions --------------------------------------------------------- */
@@ -225,9 +284,10 @@ FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuT
     if (functions == NULL || functions->allocateMemory == NULL || functions->freeMemory == NULL) return NULL;
     const char *name = instanceName != NULL && instanceName[0] != '\0' ? instanceName : MODEL.identifier;
     Slave probe = {.name = (char *)name, .callbacks = *functions, .logging_on = 1};
-    if (fmuType != fmi2CoSimulation) {
-        log_message(&probe, fmi2Error, "logStatusError",
-                    "fmi2Instantiate: %s supports only Co-Simulation (fmuType %d)", MODEL.identifier, fmuType);
+    if (fmuType != fmi2CoSimulation && (fmuType != fmi2ModelExchange || MODEL.derivatives == NULL)) {
+        log_message(&probe, fmi2Error, "logStatusError", "fmi2Instantiate: %s supports only %s (fmuType %d)",
+                    MODEL.identifier, MODEL.derivatives == NULL ? "Co-Simulation" : "Co-Simulation and Model Exchange",
+                    fmuType);
         return NULL;
     }
     if (fmuGUID == NULL || strcmp(fmuGUID, MODEL.guid) != 0) {
@@ -248,6 +308,7 @@ FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuT
     s->name = copy;
     s->callbacks = *functions;
     s->logging_on = loggingOn != fmi2False;
+    s->model_exchange = fmuType == fmi2ModelExchange;
     s->state = INSTANTIATED;
     s->model = (char *)s + HEADER_SIZE;
     set_start_values(s);
@@ -309,7 +370,8 @@ FMI2_EXPORT fmi2Status fmi2ExitInitializationMode(fmi2Component c) {
     Slave *s = c;
     if (!allowed(s, "fmi2ExitInitializationMode")) return fmi2Error;
     recalculate(s);
-    s->state = STEP_COMPLETE;
+    s->state = s->model_exchange ? EVENT_MODE : STEP_COMPLETE;
+    if (s->model_exchange && MODEL.communication_point != NULL) MODEL.communication_point(s->model, s->time);
     return fmi2OK;
 }
 
@@ -352,7 +414,14 @@ FMI2_EXPORT fmi2Status fmi2Reset(fmi2Component c) {
         return fmi2OK;                                                                                    \
     }
 
-GET_FUNCTION(fmi2GetReal, fmi2Real, TYPE_REAL, *(double *)field(s, v))
+static fmi2Status get_real(Slave *s, const fmi2ValueReference vr[], size_t nvr, fmi2Real value[]);
+
+FMI2_EXPORT fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, fmi2Real value[]) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2GetReal")) return fmi2Error;
+    if (nvr > 0 && (vr == NULL || value == NULL)) return fail(s, "%s: %s", "fmi2GetReal", "NULL array argument");
+    return get_real(s, vr, nvr, value);
+}
 GET_FUNCTION(fmi2GetInteger, fmi2Integer, TYPE_INTEGER, *(int *)field(s, v))
 GET_FUNCTION(fmi2GetBoolean, fmi2Boolean, TYPE_BOOLEAN, *(int *)field(s, v) ? fmi2True : fmi2False)
 GET_FUNCTION(fmi2GetString, fmi2String, TYPE_STRING, *(char **)field(s, v))
@@ -549,4 +618,157 @@ FMI2_EXPORT fmi2Status fmi2GetRealOutputDerivatives(fmi2Component c, const fmi2V
     (void)order;
     (void)value;
     UNSUPPORTED("fmi2GetRealOutputDerivatives")
+}
+
+/* ---- Model Exchange (section 3.2) ------------------------------------------------------ */
+
+#define MAX_STATES 16
+
+/* Address of continuous state k in the model's state struct. */
+static double *state_field(Slave *s, size_t k) {
+    for (size_t i = 0; i < MODEL.variable_count; i++)
+        if (strcmp(MODEL.variables[i].name, MODEL.continuous_states[k]) == 0) return (double *)field(s, &MODEL.variables[i]);
+    return NULL; /* describe.c refuses such a model at build time */
+}
+
+/* Saves (restore = 0) or puts back (restore = 1) the discrete outputs around a calculation. */
+static void hold_discrete_outputs(Slave *s, int restore) {
+    static int saved[256];
+    size_t n = 0;
+    for (size_t i = 0; i < MODEL.variable_count && n < 256; i++) {
+        const ModelVariable *v = &MODEL.variables[i];
+        if (v->causality != CAUSALITY_OUTPUT || !v->discrete || v->type == TYPE_STRING || v->type == TYPE_REAL) continue;
+        int *f = field(s, v);
+        if (restore) *f = saved[n]; else saved[n] = *f;
+        n++;
+    }
+}
+
+static fmi2Status get_real(Slave *s, const fmi2ValueReference vr[], size_t nvr, fmi2Real value[]) {
+    double dx[MAX_STATES];
+    int have_derivatives = 0;
+    for (size_t i = 0; i < nvr; i++) {
+        size_t k = vr[i] - MODEL.variable_count;
+        if (vr[i] >= MODEL.variable_count && k < MODEL.continuous_state_count && MODEL.derivatives != NULL) {
+            if (!have_derivatives) MODEL.derivatives(s->model, s->time, dx);
+            have_derivatives = 1;
+            value[i] = dx[k];
+            continue;
+        }
+        const ModelVariable *v = variable(s, "fmi2GetReal", vr[i], TYPE_REAL);
+        if (v == NULL) {
+            s->state = ERROR;
+            return fmi2Error;
+        }
+        value[i] = *(double *)field(s, v);
+    }
+    return fmi2OK;
+}
+
+/* The array length must be the model description's number of states or indicators. */
+static int counted(Slave *s, const char *function, size_t n, size_t expected, const void *array) {
+    if (n != expected) {
+        char detail[96];
+        snprintf(detail, sizeof detail, "the array has %zu elements, the FMU has %zu", n, expected);
+        fail(s, "%s: %s", function, detail);
+        return 0;
+    }
+    if (n > 0 && array == NULL) {
+        fail(s, "%s: %s", function, "NULL array argument");
+        return 0;
+    }
+    return 1;
+}
+
+FMI2_EXPORT fmi2Status fmi2SetTime(fmi2Component c, fmi2Real time) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2SetTime")) return fmi2Error;
+    s->time = time;
+    recalculate(s);
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2SetContinuousStates(fmi2Component c, const fmi2Real x[], size_t nx) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2SetContinuousStates")) return fmi2Error;
+    if (!counted(s, "fmi2SetContinuousStates", nx, MODEL.continuous_state_count, x)) return fmi2Error;
+    for (size_t k = 0; k < nx; k++) *state_field(s, k) = x[k];
+    recalculate(s);
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2GetContinuousStates(fmi2Component c, fmi2Real x[], size_t nx) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2GetContinuousStates")) return fmi2Error;
+    if (!counted(s, "fmi2GetContinuousStates", nx, MODEL.continuous_state_count, x)) return fmi2Error;
+    for (size_t k = 0; k < nx; k++) x[k] = *state_field(s, k);
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2GetDerivatives(fmi2Component c, fmi2Real dx[], size_t nx) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2GetDerivatives")) return fmi2Error;
+    if (!counted(s, "fmi2GetDerivatives", nx, MODEL.continuous_state_count, dx)) return fmi2Error;
+    if (nx > 0) MODEL.derivatives(s->model, s->time, dx);
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2GetNominalsOfContinuousStates(fmi2Component c, fmi2Real nominals[], size_t nx) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2GetNominalsOfContinuousStates")) return fmi2Error;
+    if (!counted(s, "fmi2GetNominalsOfContinuousStates", nx, MODEL.continuous_state_count, nominals))
+        return fmi2Error;
+    for (size_t k = 0; k < nx; k++) nominals[k] = 1.0;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2GetEventIndicators(fmi2Component c, fmi2Real z[], size_t ni) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2GetEventIndicators")) return fmi2Error;
+    if (!counted(s, "fmi2GetEventIndicators", ni, MODEL.event_indicator_count, z)) return fmi2Error;
+    if (ni > 0) MODEL.event_indicators(s->model, s->time, z);
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2EnterEventMode(fmi2Component c) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2EnterEventMode")) return fmi2Error;
+    s->state = EVENT_MODE;
+    return fmi2OK;
+}
+
+/* One round settles the plant: latch the inputs, let the model restore its ranges, recompute. */
+FMI2_EXPORT fmi2Status fmi2NewDiscreteStates(fmi2Component c, fmi2EventInfo *info) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2NewDiscreteStates")) return fmi2Error;
+    if (info == NULL) return fail(s, "%s: %s", "fmi2NewDiscreteStates", "fmi2EventInfo is NULL");
+    if (MODEL.communication_point != NULL) MODEL.communication_point(s->model, s->time);
+    int changed = MODEL.event != NULL && MODEL.event(s->model, s->time);
+    recalculate(s);
+    info->newDiscreteStatesNeeded = fmi2False;
+    info->terminateSimulation = fmi2False;
+    info->nominalsOfContinuousStatesChanged = fmi2False;
+    info->valuesOfContinuousStatesChanged = changed ? fmi2True : fmi2False;
+    info->nextEventTimeDefined = fmi2False;
+    info->nextEventTime = 0.0;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2EnterContinuousTimeMode(fmi2Component c) {
+    Slave *s = c;
+    if (!allowed(s, "fmi2EnterContinuousTimeMode")) return fmi2Error;
+    s->state = CONTINUOUS_TIME_MODE;
+    return fmi2OK;
+}
+
+FMI2_EXPORT fmi2Status fmi2CompletedIntegratorStep(fmi2Component c, fmi2Boolean noSetFMUStatePriorToCurrentPoint,
+                                                   fmi2Boolean *enterEventMode, fmi2Boolean *terminateSimulation) {
+    Slave *s = c;
+    (void)noSetFMUStatePriorToCurrentPoint;
+    if (!allowed(s, "fmi2CompletedIntegratorStep")) return fmi2Error;
+    if (enterEventMode == NULL || terminateSimulation == NULL)
+        return fail(s, "%s: %s", "fmi2CompletedIntegratorStep", "NULL argument");
+    *enterEventMode = fmi2False;
+    *terminateSimulation = fmi2False;
+    return fmi2OK;
 }

@@ -207,6 +207,48 @@ static void step(void *state, double time, double h) {
     m->y += m->speed * cos(psi) * h;
 }
 
+/* ---- Model Exchange: the same equations as step(), as derivatives --------------------- */
+
+static const char *const STATES[] = {"x", "y", "altitude", "speed", "heading"};
+
+static void derivatives(void *state, double time, double dx[]) {
+    (void)time;
+    Aircraft *m = state;
+    double turn = 0.0;
+    if (m->mode == 2 || m->mode == 3) {
+        double tx, ty;
+        target(m, &tx, &ty);
+        double bearing = atan2(tx - m->x, ty - m->y) * 180.0 / M_PI;
+        turn = clamp(wrap180(bearing - m->heading), m->turn_rate_max);
+    }
+    double psi = m->heading * M_PI / 180.0;
+    dx[0] = m->speed * sin(psi);
+    dx[1] = m->speed * cos(psi);
+    dx[2] = climb_command(m);
+    dx[3] = m->target_speed > 0.0 ? clamp((m->target_speed - m->speed) / 5.0, 2.0) : 0.0;
+    dx[4] = turn;
+}
+
+/* Where target_reached switches. (In Model Exchange the heading is a continuous state and is
+ * not wrapped into [0, 360): wrapping it would need events at 0 and 360 that a master sees as
+ * an indicator resting on zero whenever the aircraft flies north.) */
+static void event_indicators(void *state, double time, double z[]) {
+    (void)time;
+    Aircraft *m = state;
+    double tx, ty;
+    target(m, &tx, &ty);
+    z[0] = hypot(tx - m->x, ty - m->y) - m->reach_radius;
+}
+
+/* At an event: the altitude not below the ground (a descent's last step may overshoot it). */
+static int event(void *state, double time) {
+    (void)time;
+    Aircraft *m = state;
+    int changed = m->altitude < 0.0;
+    if (changed) m->altitude = 0.0;
+    return changed;
+}
+
 /* From calculate() (run whenever an input is set) and, in Initialization Mode, initialize():
  * positions, speed and heading are states; the request counters are handled at once. */
 #define REQUESTS "advance_request reset_request"
@@ -243,4 +285,10 @@ const ModelDefinition MODEL = {
     .calculate = calculate,
     .communication_point = communication_point,
     .step = step,
+    .continuous_states = STATES,
+    .continuous_state_count = sizeof STATES / sizeof STATES[0],
+    .derivatives = derivatives,
+    .event_indicator_count = 1,
+    .event_indicators = event_indicators,
+    .event = event,
 };

@@ -103,6 +103,39 @@ static void step(void *state, double time, double h) {
     m->soc = clamp(m->soc + m->battery_power * h / m->battery_capacity, 0.0, 1.0);
 }
 
+/* ---- Model Exchange: the same balance as step(), as derivatives ------------------------ */
+
+static const char *const STATES[] = {"altitude", "soc"};
+
+static void derivatives(void *state, double time, double dx[]) {
+    Solar *m = state;
+    calculate(m, time);
+    dx[0] = m->vertical_speed;
+    dx[1] = m->battery_power / m->battery_capacity;
+}
+
+/* The altitude and charge limits, where vertical speed and battery power switch. */
+static void event_indicators(void *state, double time, double z[]) {
+    (void)time;
+    Solar *m = state;
+    z[0] = m->altitude - m->altitude_max;
+    z[1] = m->altitude - m->altitude_min;
+    z[2] = m->soc - 1.0;
+    z[3] = m->soc;
+}
+
+/* At an event: altitude and charge back into their ranges (a located crossing may overshoot). */
+static int event(void *state, double time) {
+    (void)time;
+    Solar *m = state;
+    double altitude = clamp(m->altitude, m->altitude_min, m->altitude_max);
+    double soc = clamp(m->soc, 0.0, 1.0);
+    int changed = altitude != m->altitude || soc != m->soc;
+    m->altitude = altitude;
+    m->soc = soc;
+    return changed;
+}
+
 /* From calculate() (run whenever an input is set) and, in Initialization Mode, initialize():
  * altitude and soc are states, the sun follows time alone. */
 #define ALTITUDE "altitude0 altitude_min altitude_max"
@@ -133,4 +166,10 @@ const ModelDefinition MODEL = {
     .initialize = initialize,
     .calculate = calculate,
     .step = step,
+    .continuous_states = STATES,
+    .continuous_state_count = sizeof STATES / sizeof STATES[0],
+    .derivatives = derivatives,
+    .event_indicator_count = 4,
+    .event_indicators = event_indicators,
+    .event = event,
 };

@@ -2,6 +2,7 @@ package org.btfmu.core;
 
 import java.util.List;
 import java.util.Objects;
+import org.btfmu.core.expr.Expression;
 
 /**
  * The immutable definition of one task: name, type name, children and the behaviour of
@@ -103,6 +104,29 @@ public abstract class TaskNode {
      */
     protected int inputFlags(TaskContext ctx) {
         return UNKNOWN_FLAGS;
+    }
+
+    /**
+     * The crossing functions of the task's predicates ({@link Expression#crossings()}), in a
+     * fixed order: where the task's flags can change while the slots it reads vary
+     * continuously. A Model Exchange FMU exposes them as event indicators. None by default.
+     */
+    protected List<Expression> crossings() {
+        return List.of();
+    }
+
+    /**
+     * The current value of crossing function {@code k} of {@link #crossings()}, computed
+     * without changing anything. By default its value while the status can still follow the
+     * predicates, and a constant 1 while it cannot (ACTIVATING and DEACTIVATING: an entry or
+     * exit is in progress; FINISHED and ABORTED: only the parent ends it), so a predicate
+     * that cannot matter never signals an event.
+     */
+    protected double crossingValue(TaskContext ctx, int k, Expression crossing) {
+        return switch (ctx.status()) {
+            case ACTIVATING, DEACTIVATING, FINISHED, ABORTED -> 1.0;
+            default -> crossing.evalReal(ctx.slots());
+        };
     }
 
     /** Entry procedure, on ACCEPT to ACTIVATING (before outputs start). */

@@ -30,6 +30,9 @@ public final class TreeDefinition {
     final int[] intOffset;
     final int[] realOffset;
     final int intStateSize;
+    final Expression[][] crossings; // per task: TaskNode.crossings()
+    final int[] crossingOffset;     // per task: index of its first crossing function
+    private final int crossingCount;
     final int realStateSize;
     final int maxDepth;
 
@@ -122,6 +125,15 @@ public final class TreeDefinition {
         }
         intStateSize = ints;
         realStateSize = reals;
+        crossings = new Expression[n][];
+        crossingOffset = new int[n];
+        int functions = 0;
+        for (int i = 0; i < n; i++) {
+            crossings[i] = nodes[i].crossings().toArray(new Expression[0]);
+            crossingOffset[i] = functions;
+            functions += crossings[i].length;
+        }
+        crossingCount = functions;
         resettables = resets.stream().mapToInt(Integer::intValue).toArray();
 
         int slots = blackboard.size();
@@ -203,6 +215,26 @@ public final class TreeDefinition {
     /** All tasks in depth-first order; {@code tasks().get(i).index() == i}. */
     public List<TaskInfo> tasks() {
         return tasks;
+    }
+
+    /**
+     * The number of crossing functions of all tasks' predicates (fixed per tree): the event
+     * indicators of {@link TreeInstance#crossingValues}, task by task in depth-first order.
+     */
+    public int crossingCount() {
+        return crossingCount;
+    }
+
+    /** The task that crossing function {@code k} belongs to. */
+    public int crossingTask(int k) {
+        if (k < 0 || k >= crossingCount) {
+            throw new IndexOutOfBoundsException("crossing function " + k + " of " + crossingCount);
+        }
+        int task = 0;
+        while (task + 1 < nodes.length && crossingOffset[task + 1] <= k) {
+            task++;
+        }
+        return task;
     }
 
     public int size() {

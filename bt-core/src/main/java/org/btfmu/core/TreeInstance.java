@@ -319,6 +319,45 @@ public final class TreeInstance implements SlotReader {
         return wakes.peekTime();
     }
 
+    /**
+     * The next instant {@link #advanceTo} will process on its own, whatever the inputs do:
+     * the earliest wake-up time (Wait, Timeout, entry and exit durations, delayed
+     * transitions, held results), or when ticked the next tick; +infinity if none.
+     */
+    public double nextEventTime() {
+        return ticked ? tickOrigin + (ticks + 1) * mode.period() : wakes.peekTime();
+    }
+
+    /**
+     * Writes the current values of the tree's {@link TreeDefinition#crossingCount()} crossing
+     * functions into {@code out}, computed from the slots' current values (inputs set since
+     * the last settle included) and the current statuses, without changing anything. Between
+     * two settles a status can change only where one of them changes sign, so they are the
+     * event indicators of a Model Exchange FMU. A ticked tree samples its inputs at its ticks
+     * only: its values are all a constant 1.
+     */
+    public void crossingValues(double[] out) {
+        int count = def.crossingCount();
+        if (out.length < count) {
+            throw new IllegalArgumentException("crossingValues: room for " + out.length + " of "
+                    + count + " values");
+        }
+        if (ticked || !started) {
+            Arrays.fill(out, 0, count, 1.0);
+            return;
+        }
+        for (int i = 0; i < def.crossings.length; i++) {
+            Expression[] functions = def.crossings[i];
+            if (functions.length == 0) {
+                continue;
+            }
+            inputCtx.bind(i);
+            for (int k = 0; k < functions.length; k++) {
+                out[def.crossingOffset[i] + k] = def.nodes[i].crossingValue(inputCtx, k, functions[k]);
+            }
+        }
+    }
+
     // ------------------------------------------------------------------ blackboard access
 
     public void setReal(int slot, double value) {

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.btfmu.btcpp.BtcppException;
 import org.btfmu.btcpp.TreeImporter;
@@ -16,6 +17,7 @@ import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
 import org.btfmu.mission.MissionLoader;
 import org.btfmu.packager.FmuBuildException;
+import org.btfmu.packager.FmuInterface;
 import org.btfmu.packager.FmuPackager;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,14 +26,15 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bt-fmu build mission.json -o X.fmu}: an FMI 2.0 Co-Simulation FMU from a
- * mission, checked with {@code bt-fmu check} before it takes its place (unless
- * {@code --no-check}). Bad input (mission problems, a model identifier that is no C
- * identifier, an output that cannot be written, a failing check) → exit 2 with every
- * problem listed; nothing is written then, and an existing file is left as it was.
+ * {@code bt-fmu build mission.json -o X.fmu [--interfaces cs,me]}: an FMI 2.0 FMU
+ * (Model Exchange and Co-Simulation by default) from a mission, checked with
+ * {@code bt-fmu check} before it takes its place (unless {@code --no-check}). Bad input
+ * (mission problems, a model identifier that is no C identifier, an output that cannot be
+ * written, a failing check) → exit 2 with every problem listed; nothing is written then,
+ * and an existing file is left as it was.
  */
 @Command(name = "build", mixinStandardHelpOptions = true,
-        description = "Build an FMI 2.0 Co-Simulation FMU (linux64) from a mission file.")
+        description = "Build an FMI 2.0 FMU (linux64; Model Exchange and Co-Simulation) from a mission file.")
 public final class BuildCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "MISSION",
@@ -56,6 +59,11 @@ public final class BuildCommand implements Callable<Integer> {
                     + " (default: the mission name)")
     String modelIdentifier;
 
+    @Option(names = "--interfaces", paramLabel = "cs,me",
+            description = "the FMI interfaces the FMU offers: cs (Co-Simulation), me (Model Exchange)"
+                    + " or both, comma-separated (default: cs,me)")
+    String interfaces = "cs,me";
+
     @Option(names = "--no-check",
             description = "skip bt-fmu check on the new FMU (it runs the FMU in this process)")
     boolean noCheck;
@@ -68,6 +76,14 @@ public final class BuildCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         Path target = output;
+        Set<FmuInterface> offered;
+        try {
+            offered = FmuInterface.parse(interfaces);
+        } catch (IllegalArgumentException e) {
+            err.println("bt-fmu build: --" + e.getMessage());
+            err.flush();
+            return BtFmu.EXIT_BAD_INPUT;
+        }
         try {
             Mission mission = isXml(missionFile) ? TreeImporter.load(missionFile, bindings)
                     : MissionLoader.load(missionFile);
@@ -78,13 +94,16 @@ public final class BuildCommand implements Callable<Integer> {
                 err.println("bt-fmu build: the output file must end in .fmu (FMI 2.0 §2.3): " + target);
                 return BtFmu.EXIT_BAD_INPUT;
             }
-            FmuPackager.BuiltFmu fmu = buildChecked(mission, target, out, err);
+            FmuPackager.BuiltFmu fmu = buildChecked(mission, target, offered, err);
             if (fmu == null) {
                 return BtFmu.EXIT_BAD_INPUT;
             }
-            out.println(target + ": " + ModelVariables.of(mission).size() + " variables, model identifier "
-                    + fmu.modelIdentifier() + ", GUID " + fmu.guid() + ", " + fmu.size() + " bytes"
-                    + (bundleJre ? " (with Java runtime)" : ""));
+            out.println(target + ": " + FmuInterface.format(offered) + ", "
+                    + ModelVariables.of(mission).size() + " variables"
+                    + (offered.contains(FmuInterface.MODEL_EXCHANGE)
+                            ? ", " + mission.tree().crossingCount() + " event indicators" : "")
+                    + ", model identifier " + fmu.modelIdentifier() + ", GUID " + fmu.guid() + ", "
+                    + fmu.size() + " bytes" + (bundleJre ? " (with Java runtime)" : ""));
             return 0;
         } catch (MissionException e) {
             ValidateCommand.printProblems(err, missionFile, e);
@@ -124,9 +143,9 @@ public final class BuildCommand implements Callable<Integer> {
      * Builds into a temporary file beside the target, checks it, and only then moves it
      * into place; null (after printing the findings) when the check finds an error.
      */
-    private FmuPackager.BuiltFmu buildChecked(Mission mission, Path target, PrintWriter out,
+    private FmuPackager.BuiltFmu buildChecked(Mission mission, Path target, Set<FmuInterface> offered,
             PrintWriter err) throws FmuBuildException, IOException {
-        FmuPackager.Options options = new FmuPackager.Options(modelIdentifier, bundleJre);
+        FmuPackager.Options options = new FmuPackager.Options(modelIdentifier, bundleJre, offered);
         Path parent = target.toAbsolutePath().getParent();
         if (noCheck || parent == null || !Files.isDirectory(parent)) {
             return new FmuPackager().build(mission, options, target); // reports a missing folder

@@ -19,6 +19,7 @@ import org.btfmu.cosim.CsvWriter;
 import org.btfmu.cosim.Experiment;
 import org.btfmu.cosim.FmuInstance;
 import org.btfmu.cosim.InputReplay;
+import org.btfmu.cosim.ModelExchangeMaster;
 import org.btfmu.cosim.SampleListener;
 import org.btfmu.cosim.SspArchive;
 import org.btfmu.charts.StatusTimelineChart;
@@ -92,6 +93,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--record-inputs", description = "Also record every input (what --inputs can replay).")
     boolean recordInputs;
 
+    @Option(names = "--interface", paramLabel = "cs|me", defaultValue = "cs",
+            description = "Run the FMUs as Co-Simulation (cs, default: fixed communication steps of --step) or as one"
+                    + " Model Exchange system (me: one integrator, events located; --step is the output interval).")
+    String fmiInterface;
+
     @Option(names = "--plot", paramLabel = "<fmu.variable>", description = "A variable to plot as <variable>.png (repeatable).")
     List<String> plots = new ArrayList<>();
 
@@ -144,7 +150,11 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new CoSimulationException("--step is required" + (scenario == null ? ""
                     : " (" + scenario + " gives no communication step)"));
         }
-        try (CoSimulation sim = CoSimulation.load(specs, log)) {
+        if (!fmiInterface.equals("cs") && !fmiInterface.equals("me")) {
+            throw new CoSimulationException("--interface '" + fmiInterface + "': expected cs (Co-Simulation) or me"
+                    + " (Model Exchange)");
+        }
+        try (CoSimulation sim = CoSimulation.load(specs, log, fmiInterface.equals("me"))) {
             List<FmuInstance> loaded = sim.fmus();
             if (inputs != null && loaded.size() != 1) {
                 throw new CoSimulationException("--inputs replays into a single FMU; " + scenario + " has "
@@ -194,11 +204,29 @@ public final class SimulateCommand implements Callable<Integer> {
         Trace statusTrace = new Trace(statuses.stream().mapToInt(columns::indexOf).toArray());
         createDirectory(output);
         Path csv = output.resolve("result.csv");
-        CoSimulation.Result result;
+        String ran;
+        double end;
+        double wall;
+        String endedBy = null;
         try (CsvWriter writer = new CsvWriter(csv)) {
             List<SampleListener> listeners = List.of(writer, plotTrace, statusTrace);
             try (Progress progress = new Progress(spec.commandLine().getErr())) {
-                result = sim.run(experiment.start(), experiment.stop(), experiment.step(), columns, listeners, progress);
+                if (fmiInterface.equals("me")) {
+                    ModelExchangeMaster.Result me = sim.runModelExchange(experiment.start(), experiment.stop(),
+                            experiment.step(), ModelExchangeMaster.Tolerances.defaults(), columns, listeners, progress);
+                    ran = String.format(Locale.ROOT, "Model Exchange, %d integrator steps, %d state events,"
+                            + " %d time events, output every %s s", me.steps(), me.stateEvents(), me.timeEvents(),
+                            fmt(experiment.step()));
+                    end = me.stop();
+                    wall = me.wallSeconds();
+                } else {
+                    CoSimulation.Result cs = sim.run(experiment.start(), experiment.stop(), experiment.step(),
+                            columns, listeners, progress);
+                    ran = cs.steps() + " steps of " + fmt(experiment.step()) + " s";
+                    end = cs.stop();
+                    wall = cs.wallSeconds();
+                    endedBy = cs.endedBy();
+                }
             }
         } catch (CoSimulationException e) {
             throw new CoSimulationException(e.getMessage() + " (" + csv + " holds the results up to there)", e);
@@ -226,10 +254,10 @@ public final class SimulateCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new CoSimulationException(output + ": cannot write a plot: " + e.getMessage(), e);
         }
-        return String.format(Locale.ROOT, "simulated %s s to %s s%s in %.2f s wall time: %d steps of %s s, "
-                + "%d status changes; wrote %s", fmt(result.start()), fmt(result.stop()),
-                result.endedBy() == null ? "" : " (FMU '" + result.endedBy() + "' ended the simulation there)",
-                result.wallSeconds(), result.steps(), fmt(experiment.step()), statusTrace.changes(),
+        return String.format(Locale.ROOT, "simulated %s s to %s s%s in %.2f s wall time: %s, "
+                + "%d status changes; wrote %s", fmt(experiment.start()), fmt(end),
+                endedBy == null ? "" : " (FMU '" + endedBy + "' ended the simulation there)", wall, ran,
+                statusTrace.changes(),
                 String.join(", ", written.stream().map(Path::toString).toList()));
     }
 

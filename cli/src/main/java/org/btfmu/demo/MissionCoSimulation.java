@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.ConnectionFile;
 import org.btfmu.cosim.Experiment;
+import org.btfmu.cosim.ModelExchangeMaster;
 import org.btfmu.cosim.SampleListener;
 import org.btfmu.cosim.SspWriter;
 import org.btfmu.cosim.VariableReference;
@@ -47,12 +48,64 @@ public final class MissionCoSimulation {
      */
     public static CoSimulation.Result run(Path directory, Path connections, double stop, double step,
             List<SampleListener> listeners, Consumer<String> log) {
-        try (CoSimulation sim = CoSimulation.load(specs(directory), log)) {
+        try (CoSimulation sim = wired(directory, connections, log, false)) {
+            return sim.run(0, stop, step, new ArrayList<>(sim.allOutputs()), listeners, fraction -> { });
+        }
+    }
+
+    /**
+     * Simulates the FMUs that {@link #prepare} put into {@code directory} as one Model Exchange
+     * system from 0 to {@code stop}, sampled every {@code interval} and after every event;
+     * {@code missionLog} are log categories to switch on in the mission FMU (its messages go to
+     * {@code log} as "mission: …").
+     */
+    public static ModelExchangeMaster.Result runModelExchange(Path directory, Path connections, double stop,
+            double interval, List<SampleListener> listeners, Consumer<String> log, String... missionLog) {
+        try (CoSimulation sim = wired(directory, connections, log, true)) {
+            sim.fmus().get(0).logCategories(missionLog);
+            return sim.runModelExchange(0, stop, interval, ModelExchangeMaster.Tolerances.defaults(),
+                    new ArrayList<>(sim.allOutputs()), listeners, fraction -> { });
+        }
+    }
+
+    /**
+     * Every task status change of the mission, as its FMU logs them ({@code logTaskStatus}:
+     * "t=&lt;time&gt; &lt;task path&gt;: OLD -&gt; NEW"), in a Co-Simulation run with {@code step} or
+     * a Model Exchange run with that output interval. Unlike sampled statuses this includes the
+     * changes within one instant.
+     */
+    public static List<String> statusChanges(Path directory, Path connections, double stop, double step,
+            boolean modelExchange) {
+        List<String> changes = new ArrayList<>();
+        Consumer<String> log = line -> {
+            if (line.startsWith("mission: t=") && line.contains(" -> ")) {
+                changes.add(line.substring("mission: ".length()));
+            }
+        };
+        try (CoSimulation sim = wired(directory, connections, log, modelExchange)) {
+            sim.fmus().get(0).logCategories("logTaskStatus");
+            if (modelExchange) {
+                sim.runModelExchange(0, stop, step, ModelExchangeMaster.Tolerances.defaults(), List.of(), List.of(),
+                        fraction -> { });
+            } else {
+                sim.run(0, stop, step, List.of(), List.of(), fraction -> { });
+            }
+        }
+        return changes;
+    }
+
+    /** The mission and the plant loaded and connected (instances "mission" and "plant"). */
+    private static CoSimulation wired(Path directory, Path connections, Consumer<String> log,
+            boolean modelExchange) {
+        CoSimulation sim = CoSimulation.load(specs(directory), log, modelExchange);
+        try {
             ConnectionFile wiring = ConnectionFile.read(connections, sim.fmus());
             sim.connect(wiring.connections());
             sim.set(wiring.parameters());
-            List<VariableReference> sampled = new ArrayList<>(sim.allOutputs());
-            return sim.run(0, stop, step, sampled, listeners, fraction -> { });
+            return sim;
+        } catch (RuntimeException e) {
+            sim.close();
+            throw e;
         }
     }
 
@@ -73,6 +126,15 @@ public final class MissionCoSimulation {
     private static List<CoSimulation.FmuSpec> specs(Path directory) {
         return List.of(new CoSimulation.FmuSpec("mission", directory.resolve("mission.fmu")),
                 new CoSimulation.FmuSpec("plant", directory.resolve("plant.fmu")));
+    }
+
+    /** {@link #prepare} then {@link #runModelExchange}, keeping every sample in memory. */
+    public static Recording flyModelExchange(Path missionFile, Path connections, PlantFmu plant, double stop,
+            double interval, Path directory) throws IOException, FmuBuildException {
+        prepare(missionFile, plant, directory);
+        Recording recording = new Recording();
+        runModelExchange(directory, connections, stop, interval, List.of(recording), System.err::println);
+        return recording;
     }
 
     /** {@link #prepare} then {@link #run}, keeping every sample in memory. */

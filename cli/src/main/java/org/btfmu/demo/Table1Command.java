@@ -19,6 +19,7 @@ import org.btfmu.core.TreeInstance;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.cosim.InputReplay;
+import org.btfmu.cosim.ModelExchangeMaster;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
 import org.btfmu.packager.FmuBuildException;
@@ -33,7 +34,8 @@ import picocli.CommandLine.Spec;
  * solar day (86,400 s) of examples/solar-day.json is co-simulated with the SolarAircraft
  * FMU with the tree ticked once a minute, ticked at every communication step and
  * event-driven, then with the finite-state machine (solar-day-statemachine.json), then
- * the plant alone replaying the recorded commands ("direct inputs").
+ * the plant alone replaying the recorded commands ("direct inputs"); and the paper's
+ * "continuous" row: mission and plant as one Model Exchange system, events located.
  *
  * <p>CPU time is the CPU time of the thread that runs the master, both FMUs included
  * (every FMU call runs on it); the mission FMU's share is that minus the plant alone.
@@ -68,7 +70,8 @@ public final class Table1Command implements Callable<Integer> {
 
     /** One row of the table. */
     record Row(String configuration, double cpuSeconds, double missionCpuSeconds, double treeSeconds,
-            String delays, Counters counters, long ticks, long statusChanges, boolean countsChecked) {
+            String delays, Counters counters, long ticks, long statusChanges, boolean countsChecked,
+            long stateEvents) {
     }
 
     private record Config(String label, String example, String processing, ProcessingMode mode) {
@@ -133,7 +136,7 @@ public final class Table1Command implements Callable<Integer> {
                 }
                 long ticks = config.mode().isTicked() ? (long) Math.floor(DAY / config.mode().period() + 1e-9) : 0;
                 rows.add(new Row(config.label(), best, Double.NaN, tree, delays(recording), replay.counters, ticks,
-                        replay.statusChanges, replay.matches));
+                        replay.statusChanges, replay.matches, 0));
                 if (config.mode() == ProcessingMode.EVENT_DRIVEN && eventDriven == null) {
                     eventDriven = recording;
                 }
@@ -143,9 +146,11 @@ public final class Table1Command implements Callable<Integer> {
             for (Row row : rows) {
                 table.add(new Row(row.configuration(), row.cpuSeconds(), row.cpuSeconds() - plant, row.treeSeconds(),
                         row.delays(),
-                        row.counters(), row.ticks(), row.statusChanges(), row.countsChecked()));
+                        row.counters(), row.ticks(), row.statusChanges(), row.countsChecked(), 0));
             }
-            table.add(new Row("plant alone, recorded commands replayed", plant, 0, Double.NaN, "-", null, 0, 0, true));
+            table.add(continuous(work.resolve("solar-day"), err));
+            table.add(new Row("plant alone, recorded commands replayed", plant, 0, Double.NaN, "-", null, 0, 0, true,
+                    0));
             out.println(markdown(table));
             out.flush();
             return 0;
@@ -158,17 +163,53 @@ public final class Table1Command implements Callable<Integer> {
         }
     }
 
+    private static final java.util.regex.Pattern EVENT_LOG = java.util.regex.Pattern.compile(
+            "mission: event at t=\\S+: (\\d+) time events, (\\d+) event iterations, (\\d+) task evaluations,"
+                    + " (\\d+) predicate checks.*");
+
+    /**
+     * The paper's "continuous" row: the solar day with mission and plant as one Model Exchange
+     * system, events located by the integrator. CPU time as for the other rows; the counts are
+     * the mission FMU's own, from its logEvents messages in one more run (logging costs time).
+     */
+    private Row continuous(Path dir, PrintWriter err) {
+        Path connections = dir.resolve("connections.json");
+        double best = Double.MAX_VALUE;
+        Recording recording = null;
+        for (int r = 0; r < repeat; r++) {
+            recording = new Recording();
+            long cpu = cpuNanos();
+            MissionCoSimulation.runModelExchange(dir, connections, DAY, step, List.of(recording), err::println);
+            best = Math.min(best, (cpuNanos() - cpu) / 1e9);
+        }
+        long[] counts = new long[5]; // time events, event iterations, task evaluations, predicate checks, changes
+        ModelExchangeMaster.Result result = MissionCoSimulation.runModelExchange(dir, connections, DAY, step,
+                List.of(), line -> {
+                    var m = EVENT_LOG.matcher(line);
+                    if (m.matches()) {
+                        for (int k = 0; k < 4; k++) {
+                            counts[k] += Long.parseLong(m.group(k + 1));
+                        }
+                    } else if (line.startsWith("mission: t=") && line.contains(" -> ")) {
+                        counts[4]++;
+                    }
+                }, "logEvents", "logTaskStatus");
+        return new Row("tree, event-driven, Model Exchange (continuous, events located)", best, Double.NaN,
+                Double.NaN, delays(recording), new Counters(counts[1], counts[2], 0, 0, counts[0], counts[3]), 0,
+                counts[4], true, result.stateEvents());
+    }
+
     private String markdown(List<Row> rows) {
         StringBuilder s = new StringBuilder();
         s.append(String.format(Locale.ROOT, "Solar day, %s s, communication step %s s, best of %d runs%n%n",
                 fmt(DAY), fmt(step), repeat));
         s.append("| configuration | CPU time [s] | mission FMU share [s] | tree alone [ms] | reaction delays [s] "
                 + "(full, top, evening, bottom) | ticks | tree time events | status changes | event iterations "
-                + "| task evaluations | predicate checks |\n");
-        s.append("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|\n");
+                + "| task evaluations | predicate checks | state events |\n");
+        s.append("|---|---:|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|\n");
         for (Row r : rows) {
             Counters c = r.counters();
-            s.append(String.format(Locale.ROOT, "| %s | %.2f | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
+            s.append(String.format(Locale.ROOT, "| %s | %.2f | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
                     r.configuration(), r.cpuSeconds(), Double.isNaN(r.missionCpuSeconds()) ? "-"
                             : String.format(Locale.ROOT, "%.2f", r.missionCpuSeconds()),
                     Double.isNaN(r.treeSeconds()) ? "-" : String.format(Locale.ROOT, "%.1f", r.treeSeconds() * 1e3),
@@ -176,7 +217,7 @@ public final class Table1Command implements Callable<Integer> {
                     c == null ? "-" : r.ticks(), c == null ? "-" : c.timeEvents(), c == null ? "-" : r.statusChanges(),
                     c == null ? "-" : c.eventIterations(),
                     c == null ? "-" : c.taskEvaluations() + (r.countsChecked() ? "" : " (replay differs!)"),
-                    c == null ? "-" : c.predicateChecks()));
+                    c == null ? "-" : c.predicateChecks(), c == null ? "-" : r.stateEvents()));
         }
         return s.toString();
     }

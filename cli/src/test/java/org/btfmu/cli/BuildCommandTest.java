@@ -44,6 +44,36 @@ class BuildCommandTest {
     }
 
     @Test
+    void interfacesOptionChoosesTheElementsAndTheSlavesFmuTypes() throws Exception {
+        Path both = dir.resolve("both.fmu");
+        Console console = Console.run("build", mission(Missions.VALID).toString(), "-o", both.toString());
+        assertEquals(0, console.exit(), console.err());
+        assertTrue(console.out().contains("cs,me") || console.out().contains("me,cs"), console.out());
+        assertTrue(entry(both, "modelDescription.xml").contains("<ModelExchange"));
+        assertTrue(entry(both, "modelDescription.xml").contains("<CoSimulation"));
+        assertEquals("ModelExchange\nCoSimulation\n", entry(both, "resources/interfaces.txt"));
+
+        Path me = dir.resolve("me.fmu");
+        assertEquals(0, Console.run("build", mission(Missions.VALID).toString(), "-o", me.toString(),
+                "--interfaces", "me").exit());
+        assertFalse(entry(me, "modelDescription.xml").contains("<CoSimulation"));
+        assertEquals("ModelExchange\n", entry(me, "resources/interfaces.txt"));
+
+        Path bad = dir.resolve("bad.fmu");
+        Console rejected = Console.run("build", mission(Missions.VALID).toString(), "-o", bad.toString(),
+                "--interfaces", "cs,fmu3");
+        assertEquals(BtFmu.EXIT_BAD_INPUT, rejected.exit());
+        assertTrue(rejected.err().contains("'fmu3'"), rejected.err());
+        assertFalse(Files.exists(bad));
+    }
+
+    private static String entry(Path fmu, String name) throws IOException {
+        try (ZipFile zip = new ZipFile(fmu.toFile())) {
+            return new String(zip.getInputStream(zip.getEntry(name)).readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
     void modelIdentifierOptionNamesTheLibrary() throws Exception {
         Path fmu = dir.resolve("x.fmu");
         Console console = Console.run("build", mission(Missions.VALID).toString(), "-o", fmu.toString(),

@@ -55,5 +55,14 @@ class Table1CommandTest {
         assertTrue(Long.parseLong(eventDriven[10]) > events, "event-driven checks predicates more often than it"
                 + " evaluates: " + eventDriven[10] + " checks, " + events + " evaluations");
         assertEquals(everyStep[7], eventDriven[7], "the same status changes");
+
+        String[] continuous = row(table, "tree, event-driven, Model Exchange (continuous, events located)");
+        assertTrue(Arrays.stream(continuous[4].split(", ")).map(Double::valueOf).allMatch(d -> d < 1e-6),
+                "located events: the reaction comes at the crossing, not at a step: " + continuous[4]);
+        assertEquals("0", continuous[6], "no time events from the tree");
+        assertTrue(Long.parseLong(continuous[11]) >= 4, "state events: " + continuous[11]);
+        assertEquals(eventDriven[7], continuous[7], "the same status changes");
+        assertTrue(Long.parseLong(continuous[9]) <= events, "no more task evaluations than event-driven CS: "
+                + continuous[9] + " vs " + events);
     }
 }

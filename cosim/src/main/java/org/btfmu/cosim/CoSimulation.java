@@ -53,6 +53,14 @@ public final class CoSimulation implements AutoCloseable {
 
     /** Loads every FMU (no instantiation yet); on an error the ones already loaded are closed. */
     public static CoSimulation load(List<FmuSpec> specs, Consumer<String> log) {
+        return load(specs, log, false);
+    }
+
+    /**
+     * As {@link #load(List, Consumer)}; with {@code modelExchange} every FMU is loaded for
+     * Model Exchange, to be run by {@link #runModelExchange}.
+     */
+    public static CoSimulation load(List<FmuSpec> specs, Consumer<String> log, boolean modelExchange) {
         Set<String> names = new HashSet<>();
         for (FmuSpec spec : specs) {
             if (!names.add(spec.name())) {
@@ -63,7 +71,7 @@ public final class CoSimulation implements AutoCloseable {
         List<FmuInstance> loaded = new ArrayList<>();
         try {
             for (FmuSpec spec : specs) {
-                loaded.add(FmuInstance.load(spec.name(), spec.path(), log));
+                loaded.add(FmuInstance.load(spec.name(), spec.path(), log, modelExchange));
             }
         } catch (RuntimeException e) {
             loaded.forEach(FmuInstance::close);
@@ -200,6 +208,37 @@ public final class CoSimulation implements AutoCloseable {
             previous = time;
         }
         return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9, null);
+    }
+
+    /**
+     * Runs the FMUs loaded for Model Exchange as one system from {@code start} to {@code stop}:
+     * one integrator over all their continuous states, events located where event indicators
+     * change sign, time events at the FMUs' nextEventTime; {@code recorded} is sampled every
+     * {@code interval} and after every event (see {@link ModelExchangeMaster}).
+     */
+    public ModelExchangeMaster.Result runModelExchange(double start, double stop, double interval,
+            ModelExchangeMaster.Tolerances tolerances, List<VariableReference> recorded,
+            List<SampleListener> listeners, DoubleConsumer progress) {
+        if (!(interval > 0) || !(stop > start) || !Double.isFinite(stop) || !Double.isFinite(start)) {
+            throw new CoSimulationException("need start < stop and an output interval > 0 (start " + start
+                    + ", stop " + stop + ", interval " + interval + ")");
+        }
+        if (replay != null) {
+            throw new CoSimulationException("replaying recorded inputs (--inputs) works in Co-Simulation only:"
+                    + " in Model Exchange discrete inputs may change only at events");
+        }
+        List<String> columns = columnNames(recorded);
+        listeners.forEach(l -> l.columns(columns));
+        for (FmuInstance fmu : fmus) {
+            fmu.instantiate();
+        }
+        for (ConnectionFile.ParameterValue p : parameters) {
+            p.target().fmu().set(p.target().variable(), p.value());
+        }
+        ModelExchangeMaster master = new ModelExchangeMaster(fmus,
+                new Exchange(fmus, connections, ModelStructure.Mode.INITIALIZATION),
+                new Exchange(fmus, connections, ModelStructure.Mode.STEP), tolerances);
+        return master.run(start, stop, interval, new Sampler(recorded), listeners, progress);
     }
 
     /** Frees every FMU and removes the extracted files, whatever happened before. */

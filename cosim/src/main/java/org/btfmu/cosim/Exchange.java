@@ -27,10 +27,13 @@ final class Exchange {
         }
     }
 
-    void run() {
+    /** Copies every level in order; true if any input received a new value. */
+    boolean run() {
+        boolean any = false;
         for (Level level : levels) {
-            level.copy();
+            any |= level.copy();
         }
+        return any;
     }
 
     /** Connections whose sources do not depend on each other's targets: read all, then write all. */
@@ -89,7 +92,7 @@ final class Exchange {
             }
         }
 
-        void copy() {
+        boolean copy() {
             for (int f : sources) {
                 outputs[f].read(outputValues[f], outputSlots[f]);
             }
@@ -107,6 +110,7 @@ final class Exchange {
                 inputs[f].write(inputValues[f], inputChanged[f]);
                 Arrays.fill(inputChanged[f], false);
             }
+            return !changed.isEmpty();
         }
     }
 }

@@ -35,6 +35,7 @@ import org.javafmi.proxy.v2.Fmu;
  */
 public final class FmuInstance implements AutoCloseable {
 
+    private static final int MODEL_EXCHANGE = 0;
     private static final int CO_SIMULATION = 1;
     private static final int OK = 0;
     private static final int WARNING = 1;
@@ -52,13 +53,19 @@ public final class FmuInstance implements AutoCloseable {
     private final CallbackFunctions callbacks = new CallbackFunctions(); // kept: the FMU calls into it
     private final List<String> recentErrors = new ArrayList<>();
     private final Consumer<String> log;
+    /** Instantiated as fmi2ModelExchange (driven by {@link ModelExchangeMaster}), else Co-Simulation. */
+    private final boolean modelExchange;
     private Fmu fmu;
+    /** Log categories switched on right after fmi2Instantiate (none: the FMU's default). */
+    private String[] logCategories = new String[0];
     private boolean stepping; // initialized and no error since: fmi2Terminate is allowed
     private double time;
 
-    private FmuInstance(String name, Path source, Path linkDirectory, FmuFile file, Consumer<String> log) {
+    private FmuInstance(String name, Path source, Path linkDirectory, FmuFile file, Consumer<String> log,
+            boolean modelExchange) {
         this.structure = ModelStructure.read(source);
         this.name = name;
+        this.modelExchange = modelExchange;
         this.source = source;
         this.linkDirectory = linkDirectory;
         this.file = file;
@@ -68,8 +75,9 @@ public final class FmuInstance implements AutoCloseable {
                     + file.getModelDescription().getFmiVersion() + ")");
         }
         description = md;
-        if (md.getCoSimulation() == null) {
-            throw new CoSimulationException(source + ": the FMU does not support Co-Simulation");
+        if (modelExchange ? md.getModelExchange() == null : md.getCoSimulation() == null) {
+            throw new CoSimulationException(source + ": the FMU does not support "
+                    + (modelExchange ? "Model Exchange (no <ModelExchange>)" : "Co-Simulation (no <CoSimulation>)"));
         }
         for (ScalarVariable v : md.getModelVariables()) {
             variables.put(v.getName(), new FmuVariable(v.getName(), v.getValueReference(),
@@ -99,6 +107,11 @@ public final class FmuInstance implements AutoCloseable {
      * FMU log messages go to {@code log}.
      */
     public static FmuInstance load(String name, Path fmu, Consumer<String> log) {
+        return load(name, fmu, log, false);
+    }
+
+    /** As {@link #load(String, Path, Consumer)}, for Model Exchange if {@code modelExchange}. */
+    public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange) {
         checkArchive(fmu);
         Path links = null;
         String linkName = null;
@@ -111,7 +124,7 @@ public final class FmuInstance implements AutoCloseable {
             Path link = Files.createSymbolicLink(links.resolve(linkName + ".fmu"), fmu.toAbsolutePath());
             FmuFile file = new FmuFile(link.toFile());
             try {
-                return new FmuInstance(name, fmu, links, file, log);
+                return new FmuInstance(name, fmu, links, file, log, modelExchange);
             } catch (RuntimeException e) {
                 file.deleteTemporalFolder();
                 throw e;
@@ -205,17 +218,26 @@ public final class FmuInstance implements AutoCloseable {
         return time;
     }
 
-    /** fmi2Instantiate, as Co-Simulation slave, resources from the extracted archive. */
+    /** fmi2Instantiate (Co-Simulation or Model Exchange), resources from the extracted archive. */
     public void instantiate() {
         forgetLibraryOfSameGuid();
         fmu = new Fmu(file);
         String resources = Path.of(file.getResourcesDirectoryPath()).toUri().toString();
         try {
-            fmu.instantiate(name, CO_SIMULATION, description.getGuid(), resources, callbacks, false, false);
+            fmu.instantiate(name, modelExchange ? MODEL_EXCHANGE : CO_SIMULATION, description.getGuid(), resources,
+                    callbacks, false, false);
         } catch (RuntimeException e) {
             fmu = null;
             throw failure("fmi2Instantiate", null, "returned NULL");
         }
+        if (logCategories.length > 0) {
+            check(fmu.setDebugLogging(true, logCategories), "fmi2SetDebugLogging", null);
+        }
+    }
+
+    /** The log categories to switch on when instantiated (fmi2SetDebugLogging), e.g. logTaskStatus. */
+    public void logCategories(String... categories) {
+        logCategories = categories.clone();
     }
 
     /**
@@ -425,7 +447,20 @@ public final class FmuInstance implements AutoCloseable {
         return word.charAt(0) + word.substring(1).toLowerCase(java.util.Locale.ROOT);
     }
 
-    private void check(int status, String function, FmuVariable v) {
+    /** javafmi's proxy of the instance, for the Model Exchange calls ({@link ModelExchangeCalls}). */
+    Fmu proxy() {
+        return fmu;
+    }
+
+    FmuFile file() {
+        return file;
+    }
+
+    ModelDescription description() {
+        return description;
+    }
+
+    void check(int status, String function, FmuVariable v) {
         if (status != OK && status != WARNING) {
             stepping = false;
             throw failure(function, v, "returned " + statusName(status));

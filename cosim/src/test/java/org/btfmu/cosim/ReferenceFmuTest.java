@@ -29,22 +29,6 @@ class ReferenceFmuTest {
 
     private static final Path REFERENCE_FMUS = Path.of("..", "..", "shared", "reference-fmus", "2.0");
 
-    /** Keeps every sample in memory. */
-    private static final class Rows implements SampleListener {
-        final List<Double> times = new ArrayList<>();
-        final List<Object[]> values = new ArrayList<>();
-
-        @Override
-        public void columns(List<String> names) {
-            // the test chose them
-        }
-
-        @Override
-        public void sample(double time, Object[] sample) {
-            times.add(time);
-            values.add(sample.clone());
-        }
-    }
 
     @Test
     void twoFmusSharingAGuidEachRunTheirOwnCode() throws Exception {

@@ -505,6 +505,67 @@ public final class FmiEntry {
         }
     }
 
+    // ---- Model Exchange (the instance must have been instantiated as fmi2ModelExchange) ----
+
+    public static int setTime(long c, double time) {
+        return model(c, "fmi2SetTime", m -> m.setTime(time));
+    }
+
+    public static int setContinuousStates(long c, long x, long nx) {
+        return model(c, "fmi2SetContinuousStates", m -> m.setContinuousStates(x, nx));
+    }
+
+    public static int enterEventMode(long c) {
+        return model(c, "fmi2EnterEventMode", ModelExchangeSlave::enterEventMode);
+    }
+
+    public static int newDiscreteStates(long c, long eventInfo) {
+        return model(c, "fmi2NewDiscreteStates", m -> m.newDiscreteStates(eventInfo));
+    }
+
+    public static int enterContinuousTimeMode(long c) {
+        return model(c, "fmi2EnterContinuousTimeMode", ModelExchangeSlave::enterContinuousTimeMode);
+    }
+
+    public static int completedIntegratorStep(long c, boolean noSetFMUStatePriorToCurrentPoint,
+            long enterEventMode, long terminateSimulation) {
+        return model(c, "fmi2CompletedIntegratorStep", m -> m.completedIntegratorStep(
+                noSetFMUStatePriorToCurrentPoint, enterEventMode, terminateSimulation));
+    }
+
+    public static int getDerivatives(long c, long derivatives, long nx) {
+        return model(c, "fmi2GetDerivatives", m -> m.getDerivatives(derivatives, nx));
+    }
+
+    public static int getEventIndicators(long c, long eventIndicators, long ni) {
+        return model(c, "fmi2GetEventIndicators", m -> m.getEventIndicators(eventIndicators, ni));
+    }
+
+    public static int getContinuousStates(long c, long x, long nx) {
+        return model(c, "fmi2GetContinuousStates", m -> m.getContinuousStates(x, nx));
+    }
+
+    public static int getNominalsOfContinuousStates(long c, long nominals, long nx) {
+        return model(c, "fmi2GetNominalsOfContinuousStates", m -> m.getNominalsOfContinuousStates(nominals, nx));
+    }
+
+    private interface ModelCall {
+        int on(ModelExchangeSlave model);
+    }
+
+    /** Runs a Model Exchange function on a Model Exchange instance; fmi2Error on any other. */
+    private static int model(long c, String function, ModelCall call) {
+        FmuSlave slave = slave(c);
+        if (slave == null) {
+            return ERROR;
+        }
+        try {
+            return slave instanceof ModelExchangeSlave model ? call.on(model) : slave.notModelExchange(function);
+        } catch (Throwable e) {
+            return slave.failed(e);
+        }
+    }
+
     private static long register(FmuSlave slave) {
         synchronized (LOCK) {
             FmuSlave[] all = slaves;

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
@@ -20,10 +21,27 @@ import org.btfmu.mission.MissionLoader;
  * directory, and read again when an instance asks for another GUID: an
  * importer may extract another FMU into a directory it used before.
  */
-record FmuResources(Path directory, String guid, Mission mission, ModelVariables variables) {
+record FmuResources(Path directory, String guid, Mission mission, ModelVariables variables,
+        Set<String> interfaces) {
 
     static final String GUID_FILE = "guid.txt";
     static final String MISSION_FILE = "mission.json";
+    /**
+     * The interfaces the FMU was built with, one element name of modelDescription.xml a line
+     * ({@value #CO_SIMULATION}, {@value #MODEL_EXCHANGE}); without it, Co-Simulation only.
+     */
+    static final String INTERFACES_FILE = "interfaces.txt";
+    static final String CO_SIMULATION = "CoSimulation";
+    static final String MODEL_EXCHANGE = "ModelExchange";
+
+    /** Resources of an FMU with both interfaces. */
+    FmuResources(Path directory, String guid, Mission mission, ModelVariables variables) {
+        this(directory, guid, mission, variables, Set.of(CO_SIMULATION, MODEL_EXCHANGE));
+    }
+
+    FmuResources {
+        interfaces = Set.copyOf(interfaces);
+    }
 
     private static final Map<Path, FmuResources> LOADED = new ConcurrentHashMap<>();
 
@@ -50,7 +68,11 @@ record FmuResources(Path directory, String guid, Mission mission, ModelVariables
             // the message names the file, and each problem with its JSON pointer
             throw new IllegalArgumentException("the FMU's mission is invalid: " + e.getMessage(), e);
         }
-        return new FmuResources(directory, guid, mission, ModelVariables.of(mission));
+        Path interfacesFile = directory.resolve(INTERFACES_FILE);
+        Set<String> interfaces = Files.exists(interfacesFile)
+                ? Set.copyOf(read(interfacesFile).strip().lines().map(String::strip).toList())
+                : Set.of(CO_SIMULATION);
+        return new FmuResources(directory, guid, mission, ModelVariables.of(mission), interfaces);
     }
 
     private static String read(Path file) {

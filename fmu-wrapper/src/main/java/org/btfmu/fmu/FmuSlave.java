@@ -10,12 +10,14 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.btfmu.core.EngineException;
 import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.Status;
 import org.btfmu.core.TreeInstance;
 import org.btfmu.core.blackboard.SlotType;
+import org.btfmu.core.tasks.Root;
 import org.btfmu.fmu.FmuStates.Snapshot;
 import org.btfmu.fmu.ModelVariables.Entry;
 import org.btfmu.fmu.ModelVariables.Initial;
@@ -23,7 +25,8 @@ import org.btfmu.mission.Causality;
 import org.btfmu.mission.Variability;
 
 /**
- * One FMI 2.0 Co-Simulation instance of a mission: the calling-sequence state
+ * One FMI 2.0 Co-Simulation instance of a mission (and, through {@link ModelExchangeSlave},
+ * what a Model Exchange instance shares with it): the calling-sequence state
  * machine ({@link FmiFunction}'s table), argument checks, and one behavior-tree
  * engine instance behind the FMU variables ({@link ModelVariables}).
  *
@@ -51,7 +54,7 @@ import org.btfmu.mission.Variability;
  * <p>Not thread-safe: FMI 2.0 lets an importer call one instance from one
  * thread at a time (any thread).
  */
-final class FmuSlave {
+class FmuSlave {
 
     /**
      * System property overriding, when set and not blank, how instances created
@@ -66,12 +69,12 @@ final class FmuSlave {
     private static final int LAST_SUCCESSFUL_TIME = 2;
     private static final int TERMINATED = 3;
 
-    private final FmuResources resources;
-    private final ModelVariables variables;
+    final FmuResources resources;
+    final ModelVariables variables;
     private final ProcessingMode processing;
     final ImporterLog log;
 
-    private TreeInstance tree;
+    TreeInstance tree;
     /** Initialization Mode's view (see the class comment); null until read there, or stale. */
     private TreeInstance preview;
     /** Values were set since the last settle or propagation: reads must propagate them first. */
@@ -81,12 +84,12 @@ final class FmuSlave {
      * settle them at the current instant before it advances (otherwise that is a no-op,
      * skipped on the per-step path).
      */
-    private boolean unsettled;
+    boolean unsettled;
     private FmiState state = FmiState.INSTANTIATED;
-    private FmiFunction current;
-    private double startTime;
-    private boolean stopTimeDefined;
-    private double stopTime;
+    FmiFunction current;
+    double startTime;
+    boolean stopTimeDefined;
+    double stopTime;
     private final FmuStates states = new FmuStates();
     /** C copies of String values handed out by fmi2GetString, per value reference. */
     private final String[] stringValues;
@@ -117,9 +120,8 @@ final class FmuSlave {
         ProcessingMode processing = null;
         if (instanceName == null || instanceName.isBlank()) {
             problem = "instanceName is NULL or empty";
-        } else if (fmuType != 1) {
-            problem = "fmuType is " + (fmuType == 0 ? "fmi2ModelExchange" : String.valueOf(fmuType))
-                    + ", but this FMU supports Co-Simulation only (fmi2CoSimulation)";
+        } else if (fmuType != 0 && fmuType != 1) {
+            problem = "fmuType is " + fmuType + ", neither fmi2ModelExchange (0) nor fmi2CoSimulation (1)";
         } else if (guid == null) {
             problem = "fmuGUID is NULL";
         } else {
@@ -135,6 +137,12 @@ final class FmuSlave {
                 problem = e.getMessage();
             }
         }
+        String wanted = fmuType == 0 ? FmuResources.MODEL_EXCHANGE : FmuResources.CO_SIMULATION;
+        if (problem == null && !resources.interfaces().contains(wanted)) {
+            problem = "fmuType is " + (fmuType == 0 ? "fmi2ModelExchange" : "fmi2CoSimulation")
+                    + ", but this FMU was built without <" + wanted + "> (it offers "
+                    + String.join(", ", new TreeSet<>(resources.interfaces())) + ")";
+        }
         if (problem == null) {
             try {
                 processing = processingMode(System.getProperty(PROCESSING_PROPERTY),
@@ -147,7 +155,8 @@ final class FmuSlave {
             log.log(ERROR, LogCategory.STATUS_ERROR, "fmi2Instantiate: " + problem);
             return null;
         }
-        return new FmuSlave(resources, processing, log);
+        return fmuType == 0 ? new ModelExchangeSlave(resources, processing, log)
+                : new FmuSlave(resources, processing, log);
     }
 
     /** The mission's processing, unless the {@link #PROCESSING_PROPERTY} value is set (not null or blank). */
@@ -196,8 +205,8 @@ final class FmuSlave {
      * after any fmi2Set*), else the tree with the inputs set since the last step fed
      * through its output expressions.
      */
-    private TreeInstance reading() {
-        if (state == FmiState.INITIALIZATION_MODE) {
+    TreeInstance reading() {
+        if (inInitializationMode()) {
             if (preview == null) {
                 TreeInstance p = engine();
                 copy(Causality.PARAMETER, tree, p);
@@ -246,8 +255,11 @@ final class FmuSlave {
 
     // ---- calling sequence and errors ----
 
-    /** Records the function being served and checks the table; false after logging an error. */
-    private boolean callable(FmiFunction function) {
+    /**
+     * Records the function being served and checks the table; false after logging an error.
+     * The Model Exchange subclass checks its own table instead.
+     */
+    boolean callable(FmiFunction function) {
         current = function;
         if (log.enabled(LogCategory.CALLS)) {
             log.log(OK, LogCategory.CALLS, function + " in state " + state);
@@ -264,18 +276,41 @@ final class FmuSlave {
 
     /** Logs the problem with the current function's name, enters the error state, returns fmi2Error. */
     int error(String problem) {
-        log.log(ERROR, LogCategory.STATUS_ERROR, current + ": " + problem);
-        if (state != FmiState.FATAL) {
-            state = FmiState.ERROR;
-        }
+        log.log(ERROR, LogCategory.STATUS_ERROR, functionName() + ": " + problem);
+        moveTo(FmiState.ERROR);
         return ERROR;
+    }
+
+    /** The name of the function being served, for messages. */
+    String functionName() {
+        return String.valueOf(current);
+    }
+
+    /**
+     * The state after a successful lifecycle call or a failure (ERROR is not left for FATAL's
+     * sake: fatal stays fatal). The Model Exchange subclass maps these onto its own states.
+     */
+    void moveTo(FmiState next) {
+        if (state != FmiState.FATAL) {
+            state = next;
+        }
+    }
+
+    /** The table cell of the function being served in the current state: a condition digit or 'x'. */
+    char condition() {
+        return current.cell(state);
+    }
+
+    /** Whether the instance is in Initialization Mode, where reading a value settles the start instant. */
+    boolean inInitializationMode() {
+        return state == FmiState.INITIALIZATION_MODE;
     }
 
     /** A Throwable escaped a call: fmi2Fatal if the JVM itself is in trouble, else fmi2Error. */
     int failed(Throwable thrown) {
         if (thrown instanceof VirtualMachineError) {
-            log.log(FATAL, LogCategory.STATUS_FATAL, current + ": " + thrown);
-            state = FmiState.FATAL;
+            log.log(FATAL, LogCategory.STATUS_FATAL, functionName() + ": " + thrown);
+            moveTo(FmiState.FATAL);
             return FATAL;
         }
         if (thrown instanceof EngineException || thrown instanceof IllegalArgumentException) {
@@ -286,7 +321,7 @@ final class FmuSlave {
         return error("internal error: " + trace.toString().strip());
     }
 
-    private boolean arrays(long n, long vr, long value) {
+    boolean arrays(long n, long vr, long value) {
         if (n < 0 || n > Integer.MAX_VALUE) {
             error("nvr " + Long.toUnsignedString(n) + " is not a plausible array length");
             return false;
@@ -315,7 +350,7 @@ final class FmuSlave {
         return variable;
     }
 
-    /** The variable at vr[i] if it may be set in this state (table conditions 1, 3, 6); else null. */
+    /** The variable at vr[i] if it may be set in this state (table conditions 1, 3, 4, 5, 6); else null. */
     private Entry settable(long vrs, long i, SlotType type) {
         Entry variable = variable(vrs, i, type);
         if (variable == null) {
@@ -323,22 +358,25 @@ final class FmuSlave {
         }
         boolean input = variable.causality() == Causality.INPUT;
         boolean exact = variable.initial() == Initial.EXACT;
-        char condition = current.cell(state);
+        char condition = condition();
         boolean allowed = switch (condition) {
             case '1' -> exact;
             case '3' -> exact || input;
-            case '6' -> input || (variable.causality() == Causality.PARAMETER
+            case '4', '6' -> input || (variable.causality() == Causality.PARAMETER
                     && variable.variability() == Variability.TUNABLE);
+            case '5' -> input && variable.type() == SlotType.REAL;
             default -> false;
         };
         if (!allowed) {
             String may = switch (condition) {
                 case '1' -> "only parameters can be set before Initialization Mode";
                 case '3' -> "only parameters and inputs can be set in Initialization Mode";
+                case '5' -> "only continuous (Real) inputs can be set in Continuous-Time Mode;"
+                        + " set discrete inputs in Event Mode";
                 default -> "only inputs and tunable parameters can be set after initialization";
             };
             error("variable '" + variable.name() + "' (" + describe(variable) + ") may not be set in"
-                    + " state " + state + ": " + may);
+                    + " state " + stateName() + ": " + may);
             return null;
         }
         return variable;
@@ -360,8 +398,13 @@ final class FmuSlave {
         };
     }
 
+    /** The current state's name as the specification writes it. */
+    String stateName() {
+        return state.toString();
+    }
+
     /** Starts the tree at the start time if needed, else settles new inputs at the current instant. */
-    private void settle() {
+    void settle() {
         if (tree.isStarted()) {
             tree.settle();
         } else {
@@ -422,7 +465,7 @@ final class FmuSlave {
         if (!callable(FmiFunction.ENTER_INITIALIZATION_MODE)) {
             return ERROR;
         }
-        state = FmiState.INITIALIZATION_MODE;
+        moveTo(FmiState.INITIALIZATION_MODE);
         return OK;
     }
 
@@ -432,7 +475,7 @@ final class FmuSlave {
         }
         settle();
         preview = null;
-        state = FmiState.STEP_COMPLETE;
+        moveTo(FmiState.STEP_COMPLETE);
         return OK;
     }
 
@@ -440,7 +483,7 @@ final class FmuSlave {
         if (!callable(FmiFunction.TERMINATE)) {
             return ERROR;
         }
-        state = FmiState.TERMINATED;
+        moveTo(FmiState.TERMINATED);
         return OK;
     }
 
@@ -452,7 +495,7 @@ final class FmuSlave {
         startTime = 0;
         stopTimeDefined = false;
         stopTime = 0;
-        state = FmiState.INSTANTIATED;
+        moveTo(FmiState.INSTANTIATED);
         return OK;
     }
 
@@ -512,6 +555,21 @@ final class FmuSlave {
         return OK;
     }
 
+    /** The mission's Root asks the importer to stop once it has finished or aborted. */
+    boolean finished() {
+        Status root = tree.status(0);
+        return tree.definition().node(0) instanceof Root r && r.terminateWhenDone()
+                && (root == Status.FINISHED || root == Status.ABORTED);
+    }
+
+    /** A Model Exchange function called on a Co-Simulation instance: fmi2Error. */
+    int notModelExchange(String fmiName) {
+        log.log(ERROR, LogCategory.STATUS_ERROR, fmiName + ": is a Model Exchange function; this instance"
+                + " was instantiated for Co-Simulation (fmi2CoSimulation)");
+        moveTo(FmiState.ERROR);
+        return ERROR;
+    }
+
     /** Communication points are sums of step sizes: allow for their rounding. */
     private static double tolerance(double time) {
         return 1e-9 * Math.max(1.0, Math.abs(time));
@@ -564,7 +622,7 @@ final class FmuSlave {
             return error("value is NULL");
         }
         if (kind == TERMINATED) {
-            NativeMemory.putInt(value, 0); // a mission never asks the master to stop
+            NativeMemory.putInt(value, finished() ? 1 : 0);
             return OK;
         }
         return DISCARD;
@@ -741,6 +799,29 @@ final class FmuSlave {
 
     // ---- FMU state ----
 
+    /** fmi2CoSimulation; the Model Exchange subclass says fmi2ModelExchange. */
+    int fmuType() {
+        return 1;
+    }
+
+    int stateOrdinal() {
+        return state.ordinal();
+    }
+
+    int stateCount() {
+        return FmiState.values().length;
+    }
+
+    /** The importer's current time: a Co-Simulation slave is where its last step ended. */
+    double time() {
+        return tree.time();
+    }
+
+    /** Takes the calling-sequence state (and the Model Exchange time) from a snapshot. */
+    void restoreState(Snapshot snapshot) {
+        state = FmiState.values()[snapshot.fmiState()];
+    }
+
     int getFMUstate(long statePointer) {
         if (!callable(FmiFunction.GET_FMU_STATE)) {
             return ERROR;
@@ -748,7 +829,8 @@ final class FmuSlave {
         if (statePointer == 0) {
             return error("FMUstate is NULL");
         }
-        Snapshot snapshot = new Snapshot(state, startTime, stopTimeDefined, stopTime, tree.snapshot());
+        Snapshot snapshot = new Snapshot(fmuType(), stateOrdinal(), startTime, stopTimeDefined, stopTime,
+                time(), tree.snapshot());
         NativeMemory.putLong(statePointer, states.keep(NativeMemory.getLong(statePointer), snapshot));
         return OK;
     }
@@ -776,7 +858,7 @@ final class FmuSlave {
         startTime = snapshot.startTime();
         stopTimeDefined = snapshot.stopTimeDefined();
         stopTime = snapshot.stopTime();
-        state = snapshot.fmiState();
+        restoreState(snapshot);
         return OK;
     }
 
@@ -847,7 +929,7 @@ final class FmuSlave {
         Snapshot snapshot;
         try {
             snapshot = FmuStates.fromBytes(NativeMemory.getBytes(bytes, (int) size),
-                    resources.mission().tree());
+                    resources.mission().tree(), fmuType(), stateCount());
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
         }

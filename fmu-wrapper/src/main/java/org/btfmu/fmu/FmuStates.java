@@ -15,15 +15,20 @@ import org.btfmu.core.TreeState;
  */
 final class FmuStates {
 
-    /** Everything needed to continue identically: the engine's state and the slave's own. */
-    record Snapshot(FmiState fmiState, double startTime, boolean stopTimeDefined, double stopTime,
-            TreeState tree) {
+    /**
+     * Everything needed to continue identically: the engine's state and the instance's own.
+     * {@code fmuType} is fmi2ModelExchange (0) or fmi2CoSimulation (1), {@code fmiState} the
+     * ordinal of its interface's state ({@link ModelExchangeState}, {@link FmiState}),
+     * {@code time} the importer's time (a Model Exchange instance may be ahead of its tree).
+     */
+    record Snapshot(int fmuType, int fmiState, double startTime, boolean stopTimeDefined, double stopTime,
+            double time, TreeState tree) {
     }
 
     private static final AtomicLong HANDLES = new AtomicLong();
     private static final int MAGIC = 0x42544653; // "BTFS"
-    private static final int VERSION = 1;
-    private static final int HEADER = 36;
+    private static final int VERSION = 2;
+    private static final int HEADER = 48;
 
     private final Map<Long, Snapshot> byHandle = new HashMap<>();
 
@@ -52,27 +57,37 @@ final class FmuStates {
     static byte[] toBytes(Snapshot snapshot) {
         byte[] tree = snapshot.tree().toBytes();
         return ByteBuffer.allocate(HEADER + tree.length)
-                .putInt(MAGIC).putInt(VERSION).putInt(snapshot.fmiState().ordinal())
+                .putInt(MAGIC).putInt(VERSION).putInt(snapshot.fmuType()).putInt(snapshot.fmiState())
                 .putInt(snapshot.stopTimeDefined() ? 1 : 0).putDouble(snapshot.startTime())
-                .putDouble(snapshot.stopTime()).putInt(tree.length).put(tree)
+                .putDouble(snapshot.stopTime()).putDouble(snapshot.time()).putInt(tree.length).put(tree)
                 .array();
     }
 
-    /** The snapshot written by {@link #toBytes}; IllegalArgumentException saying what is wrong. */
-    static Snapshot fromBytes(byte[] bytes, TreeDefinition definition) {
+    /**
+     * The snapshot written by {@link #toBytes} by an instance of the interface {@code fmuType}
+     * with {@code states} calling-sequence states; IllegalArgumentException saying what is wrong.
+     */
+    static Snapshot fromBytes(byte[] bytes, TreeDefinition definition, int fmuType, int states) {
         ByteBuffer buffer = ByteBuffer.wrap(bytes);
         if (bytes.length < HEADER || buffer.getInt() != MAGIC) {
             throw new IllegalArgumentException("serializedState is not an FMU state of a bt-fmu FMU");
         }
         int version = buffer.getInt();
+        int type = buffer.getInt();
         int fmiState = buffer.getInt();
-        if (version != VERSION || fmiState < 0 || fmiState >= FmiState.values().length) {
+        if (version != VERSION || fmiState < 0 || fmiState >= states) {
             throw new IllegalArgumentException("serializedState has version " + version
                     + " and state " + fmiState + "; this FMU reads version " + VERSION);
+        }
+        if (type != fmuType) {
+            throw new IllegalArgumentException("serializedState is the state of a "
+                    + (type == 0 ? "Model Exchange" : "Co-Simulation") + " instance; this one is "
+                    + (fmuType == 0 ? "Model Exchange" : "Co-Simulation"));
         }
         boolean stopTimeDefined = buffer.getInt() != 0;
         double startTime = buffer.getDouble();
         double stopTime = buffer.getDouble();
+        double time = buffer.getDouble();
         int length = buffer.getInt();
         if (length != buffer.remaining()) {
             throw new IllegalArgumentException("serializedState is truncated or too long: "
@@ -87,7 +102,6 @@ final class FmuStates {
             throw new IllegalArgumentException("serializedState does not fit this FMU's mission: "
                     + e.getMessage(), e);
         }
-        return new Snapshot(FmiState.values()[fmiState], startTime, stopTimeDefined, stopTime,
-                treeState);
+        return new Snapshot(fmuType, fmiState, startTime, stopTimeDefined, stopTime, time, treeState);
     }
 }

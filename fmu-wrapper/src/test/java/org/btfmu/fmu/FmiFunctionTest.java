@@ -65,8 +65,15 @@ class FmiFunctionTest {
 
     /** Function name → cells for instantiated … fatal, from the test resource transcribed from the spec. */
     private static Map<String, String> transcribedTable() throws IOException {
+        Map<String, String> table = transcribedTable("/fmi2-calling-sequence.txt");
+        assertEquals(34, table.size(), "rows of the spec's table (the common and Co-Simulation functions)");
+        return table;
+    }
+
+    /** Function name → cells, from a test resource transcribed from the spec (one row a line). */
+    static Map<String, String> transcribedTable(String resource) throws IOException {
         Map<String, String> table = new LinkedHashMap<>();
-        try (InputStream in = FmiFunctionTest.class.getResourceAsStream("/fmi2-calling-sequence.txt")) {
+        try (InputStream in = FmiFunctionTest.class.getResourceAsStream(resource)) {
             for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
                 if (line.isBlank() || line.startsWith("#")) {
                     continue;
@@ -75,21 +82,28 @@ class FmiFunctionTest {
                 table.put(cells[0], cells[1]);
             }
         }
-        assertEquals(34, table.size(), "rows of the spec's table (the common and Co-Simulation functions)");
         return table;
     }
 
     /** Function name → cells for instantiated … fatal, read from 4_2_co-simulation_api.adoc. */
     private static Map<String, String> specTable(Path file) throws IOException {
+        return specTable(file, FmiState.values().length);
+    }
+
+    /**
+     * Function name → one cell per state (instantiated … fatal) of a calling-sequence table of
+     * the spec's text; an empty cell (or a missing trailing one) is '.'.
+     */
+    static Map<String, String> specTable(Path file, int states) throws IOException {
         Map<String, String> table = new LinkedHashMap<>();
         for (String line : Files.readAllLines(file)) {
-            if (!line.startsWith("|fmi2")) {
+            if (!line.matches("^\\|\\s*fmi2.*")) {
                 continue;
             }
             String[] cells = line.replaceAll("\\{set:[^}]*\\}", "").split("\\|", -1);
-            // cells[0] is empty, [1] the name, [2] "start, end", [3..11] instantiated … fatal
+            // cells[0] is empty, [1] the name, [2] "start, end", then instantiated … fatal
             StringBuilder row = new StringBuilder();
-            for (int i = 3; i < 12; i++) {
+            for (int i = 3; i < 3 + states; i++) {
                 String cell = cells[i].strip();
                 row.append(cell.isEmpty() ? '.' : cell.charAt(0));
             }
@@ -98,7 +112,7 @@ class FmiFunctionTest {
         return table;
     }
 
-    private static Path specDirectory() {
+    static Path specDirectory() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path spec = dir.resolve("shared/fmi2/spec");
             if (Files.isDirectory(spec)) {

@@ -7,14 +7,17 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.Properties;
 import org.btfmu.fmu.ModelVariables;
 import org.btfmu.mission.Mission;
 
 /**
- * Builds an FMI 2.0 Co-Simulation FMU from a mission (DESIGN.md §2, layout of
+ * Builds an FMI 2.0 FMU (Model Exchange, Co-Simulation or both) from a mission (DESIGN.md §2, layout of
  * contract D):
  * <pre>
  * modelDescription.xml
@@ -22,6 +25,7 @@ import org.btfmu.mission.Mission;
  * documentation/index.html                  what the FMU does, its variables
  * documentation/externalDependencies.txt    the Java runtime it needs
  * resources/guid.txt                        the GUID, checked by the slave
+ * resources/interfaces.txt                  ModelExchange and/or CoSimulation, checked by fmi2Instantiate
  * resources/mission.json                    the mission text as loaded
  * resources/lib/bt-fmu-runtime.jar          bt-core + slave + Jackson
  * resources/lib/SHA256SUMS                  its digest: FMUs with equal runtimes share its classes
@@ -30,8 +34,23 @@ import org.btfmu.mission.Mission;
  */
 public final class FmuPackager {
 
-    /** Build options; a null {@code modelIdentifier} is made from the mission name. */
-    public record Options(String modelIdentifier, boolean bundleJre) {
+    /**
+     * Build options; a null {@code modelIdentifier} is made from the mission name;
+     * {@code interfaces} are the FMI interfaces the FMU offers (at least one).
+     */
+    public record Options(String modelIdentifier, boolean bundleJre, Set<FmuInterface> interfaces) {
+
+        /** Options for an FMU with both interfaces, Model Exchange and Co-Simulation. */
+        public Options(String modelIdentifier, boolean bundleJre) {
+            this(modelIdentifier, bundleJre, EnumSet.allOf(FmuInterface.class));
+        }
+
+        public Options {
+            if (interfaces.isEmpty()) {
+                throw new IllegalArgumentException("an FMU needs at least one interface (cs or me)");
+            }
+            interfaces = Collections.unmodifiableSet(EnumSet.copyOf(interfaces));
+        }
     }
 
     /** What was written. */
@@ -122,16 +141,19 @@ public final class FmuPackager {
             // The GUID is the hash of everything else, with the description in its GUID-free form.
             List<FmuArchive.Entry> hashed = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",
-                            utf8(modelDescription(mission, variables, modelIdentifier, "", tool))),
+                            utf8(modelDescription(mission, variables, modelIdentifier, "", tool,
+                                    options.interfaces()))),
                     shim, index, dependencies, missionFile, runtimeJar, runtimeSums));
             hashed.addAll(jre);
             String guid = ContentGuid.of(hashed);
 
             List<FmuArchive.Entry> entries = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",
-                            utf8(modelDescription(mission, variables, modelIdentifier, guid, tool))),
+                            utf8(modelDescription(mission, variables, modelIdentifier, guid, tool,
+                                    options.interfaces()))),
                     shim, index, dependencies,
                     FmuArchive.Entry.of("resources/guid.txt", utf8(guid)),
+                    FmuArchive.Entry.of("resources/interfaces.txt", utf8(interfaces(options.interfaces()))),
                     missionFile, runtimeJar, runtimeSums));
             entries.addAll(jre);
             FmuArchive.write(output, entries);
@@ -157,10 +179,18 @@ public final class FmuPackager {
         return variables;
     }
 
+    /** One element name a line, as the slave reads it (the interfaces are part of the hashed description). */
+    private static String interfaces(Set<FmuInterface> interfaces) {
+        StringBuilder text = new StringBuilder();
+        interfaces.forEach(i -> text.append(i.elementName()).append('\n'));
+        return text.toString();
+    }
+
     private static String modelDescription(Mission mission, ModelVariables variables,
-            String modelIdentifier, String guid, String tool) throws FmuBuildException {
+            String modelIdentifier, String guid, String tool, Set<FmuInterface> interfaces)
+            throws FmuBuildException {
         try {
-            return ModelDescription.render(mission, variables, modelIdentifier, guid, tool);
+            return ModelDescription.render(mission, variables, modelIdentifier, guid, tool, interfaces);
         } catch (IllegalArgumentException e) {
             throw new FmuBuildException(e.getMessage(), e);
         }

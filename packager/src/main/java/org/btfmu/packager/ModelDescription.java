@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.EnumSet;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.btfmu.core.Status;
@@ -17,8 +18,9 @@ import org.btfmu.fmu.ModelVariables.Initial;
 import org.btfmu.mission.Mission;
 
 /**
- * Writes an FMU's {@code modelDescription.xml} (FMI 2.0, Co-Simulation) from the
- * template {@code modelDescription-templates/modelDescription.xml}.
+ * Writes an FMU's {@code modelDescription.xml} (FMI 2.0, Model Exchange and/or
+ * Co-Simulation) from the template {@code modelDescription-templates/modelDescription.xml}
+ * and its interface elements {@code modelExchange.xml} and {@code coSimulation.xml}.
  *
  * <p>The variables come from {@link ModelVariables}, so the description and the
  * slave agree on value references by construction. The model structure lists
@@ -48,6 +50,17 @@ final class ModelDescription {
      */
     static String render(Mission mission, ModelVariables variables, String modelIdentifier,
             String guid, String generationTool) {
+        return render(mission, variables, modelIdentifier, guid, generationTool,
+                EnumSet.allOf(FmuInterface.class));
+    }
+
+    /**
+     * The XML text of an FMU offering the given interfaces. With Model Exchange,
+     * {@code numberOfEventIndicators} is the number of the tree's crossing functions;
+     * there are no continuous states, so no {@code <Derivatives>}.
+     */
+    static String render(Mission mission, ModelVariables variables, String modelIdentifier,
+            String guid, String generationTool, Set<FmuInterface> interfaces) {
         checkTypeNameIsFree(variables);
         Map<String, String> values = new LinkedHashMap<>();
         values.put("modelName", escape(mission.name()));
@@ -56,7 +69,13 @@ final class ModelDescription {
                 : "  description=\"" + escape(mission.description()) + "\"\n");
         values.put("generationTool", escape(generationTool));
         values.put("variableNamingConvention", namingConvention(variables));
-        values.put("modelIdentifier", escape(modelIdentifier));
+        boolean modelExchange = interfaces.contains(FmuInterface.MODEL_EXCHANGE);
+        values.put("numberOfEventIndicators",
+                String.valueOf(modelExchange ? mission.tree().crossingCount() : 0));
+        Map<String, String> identifier = Map.of("modelIdentifier", escape(modelIdentifier));
+        values.put("modelExchange", modelExchange ? Template.load("modelExchange.xml").render(identifier) : "");
+        values.put("coSimulation", interfaces.contains(FmuInterface.CO_SIMULATION)
+                ? Template.load("coSimulation.xml").render(identifier) : "");
         values.put("unitDefinitions", unitDefinitions(variables));
         values.put("typeDefinitions", typeDefinitions(variables));
         values.put("logCategories", logCategories());

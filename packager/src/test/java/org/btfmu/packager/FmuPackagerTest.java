@@ -50,7 +50,7 @@ class FmuPackagerTest {
         assertEquals(List.of("modelDescription.xml", "binaries/", "binaries/linux64/",
                 "binaries/linux64/everything_plan.so", "documentation/", "documentation/index.html",
                 "documentation/externalDependencies.txt", "resources/", "resources/guid.txt",
-                "resources/mission.json", "resources/lib/", "resources/lib/bt-fmu-runtime.jar",
+                "resources/interfaces.txt", "resources/mission.json", "resources/lib/", "resources/lib/bt-fmu-runtime.jar",
                 "resources/lib/SHA256SUMS"),
                 names);
         assertArrayEquals(Fixtures.shimBytes(), read(fmu, "binaries/linux64/everything_plan.so"));

@@ -39,6 +39,50 @@ class ModelDescriptionTest {
     }
 
     @Test
+    void bothInterfacesByDefaultWithOneIdentifierAndTheCrossingFunctionsAsEventIndicators()
+            throws Exception {
+        Mission mission = TestMissions.everything();
+        Document doc = FmiRules.parse(render(mission));
+        Element root = doc.getDocumentElement();
+        assertTrue(mission.tree().crossingCount() > 0, "the fixture has comparisons in predicates");
+        assertEquals(String.valueOf(mission.tree().crossingCount()),
+                root.getAttribute("numberOfEventIndicators"));
+        Element me = (Element) root.getElementsByTagName("ModelExchange").item(0);
+        Element cs = (Element) root.getElementsByTagName("CoSimulation").item(0);
+        assertEquals("everything_plan", me.getAttribute("modelIdentifier"));
+        assertEquals("everything_plan", cs.getAttribute("modelIdentifier"));
+        assertEquals("true", me.getAttribute("completedIntegratorStepNotNeeded"));
+        assertEquals(0, doc.getElementsByTagName("Derivatives").getLength(), "no continuous states");
+    }
+
+    @Test
+    void eachInterfaceAloneIsSchemaValid() throws Exception {
+        Mission mission = TestMissions.everything();
+        for (FmuInterface only : FmuInterface.values()) {
+            byte[] xml = FmiRules.bytes(ModelDescription.render(mission, ModelVariables.of(mission),
+                    "everything_plan", GUID, "bt-fmu test", java.util.EnumSet.of(only)));
+            assertEquals(List.of(), Checker.checkModelDescription(xml), only.name() + ": XSD and FMI 2.0 rules");
+            Element root = FmiRules.parse(xml).getDocumentElement();
+            for (FmuInterface i : FmuInterface.values()) {
+                assertEquals(i == only ? 1 : 0, root.getElementsByTagName(i.elementName()).getLength(),
+                        only + ": " + i.elementName());
+            }
+            assertEquals(only == FmuInterface.MODEL_EXCHANGE ? mission.tree().crossingCount() : 0,
+                    Integer.parseInt(root.getAttribute("numberOfEventIndicators")));
+        }
+    }
+
+    @Test
+    void interfaceListsParseOrNameTheBadItem() {
+        assertEquals(java.util.EnumSet.allOf(FmuInterface.class), FmuInterface.parse("me, CS"));
+        assertEquals(java.util.EnumSet.of(FmuInterface.CO_SIMULATION), FmuInterface.parse("cs"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FmuInterface.parse("cs,mex"));
+        assertTrue(e.getMessage().contains("'mex'"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> FmuInterface.parse(""));
+    }
+
+    @Test
     void variablesFollowModelVariablesInValueReferenceOrder() throws Exception {
         Mission mission = TestMissions.everything();
         ModelVariables variables = ModelVariables.of(mission);

@@ -46,15 +46,25 @@ class ModelDescriptionTest {
                 .parse(new java.io.ByteArrayInputStream(entry(fmu, "modelDescription.xml")));
         NodeList variables = doc.getElementsByTagName("ScalarVariable");
         List<String> outputIndexes = new ArrayList<>();
+        List<String> derivativeIndexes = new ArrayList<>();
         for (int i = 0; i < variables.getLength(); i++) {
             Element v = (Element) variables.item(i);
             assertEquals(String.valueOf(i), v.getAttribute("valueReference"), "value references count from 0");
             if (v.getAttribute("causality").equals("output")) {
                 outputIndexes.add(String.valueOf(i + 1));
             }
+            Element real = (Element) v.getElementsByTagName("Real").item(0);
+            if (real != null && !real.getAttribute("derivative").isEmpty()) {
+                derivativeIndexes.add(String.valueOf(i + 1));
+            }
         }
         assertEquals(outputIndexes, indexes(doc, "Outputs"));
-        assertEquals(outputIndexes, indexes(doc, "InitialUnknowns"));
+        List<String> initialUnknowns = new ArrayList<>(outputIndexes);
+        initialUnknowns.addAll(derivativeIndexes);
+        assertEquals(initialUnknowns, indexes(doc, "InitialUnknowns"), "outputs, then the derivatives");
+        boolean modelExchange = doc.getElementsByTagName("ModelExchange").getLength() == 1;
+        assertEquals(modelExchange ? derivativeIndexes : List.of(),
+                modelExchange ? indexes(doc, "Derivatives") : derivativeIndexes);
         Element coSimulation = (Element) doc.getElementsByTagName("CoSimulation").item(0);
         assertEquals(fmu.modelName(), coSimulation.getAttribute("modelIdentifier"));
         entry(fmu, "binaries/linux64/" + fmu.modelName() + ".so");

@@ -1,5 +1,6 @@
 package org.btfmu.core.expr;
 
+import java.util.List;
 import org.btfmu.core.blackboard.SlotReader;
 import org.btfmu.core.blackboard.SlotType;
 
@@ -32,11 +33,22 @@ public interface Expression {
     }
 
     /**
-     * For a comparison, the Real function whose sign change is the comparison's
-     * switching point ({@code altitude >= 1000} gives {@code altitude - 1000});
+     * For a comparison (or the negation of one), the Real function whose sign change is
+     * its switching point, positive while it holds ({@code altitude >= 1000} gives
+     * {@code altitude - 1000}, {@code altitude < 1000} gives {@code 1000 - altitude});
      * null for any other expression. Hysteresis bands and event indicators use it.
      */
     default Expression crossing() {
         return null;
+    }
+
+    /**
+     * The crossing functions of every numeric ordering comparison in the expression
+     * (its own first, then its operands' in order): a value computed from slots that
+     * vary continuously can change only where one of them changes sign. These are the
+     * event indicators of a predicate; their polarity is unspecified.
+     */
+    default List<Expression> crossings() {
+        return crossing() == null ? List.of() : List.of(crossing());
     }
 }

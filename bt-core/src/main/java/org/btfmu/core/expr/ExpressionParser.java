@@ -209,8 +209,11 @@ public final class ExpressionParser {
         if (numeric(left) && numeric(right)) {
             Expression crossing = null;
             if (op.ordering()) {
-                crossing = new Nodes.Arithmetic(SlotType.REAL, ArithmeticOp.SUB,
-                        convert(left, SlotType.REAL, 1), convert(right, SlotType.REAL, 1));
+                // positive while the comparison holds: a - b for > and >=, b - a for < and <=
+                boolean less = op == CompareOp.LT || op == CompareOp.LE;
+                Expression a = convert(left, SlotType.REAL, 1);
+                Expression b = convert(right, SlotType.REAL, 1);
+                crossing = new Nodes.Arithmetic(SlotType.REAL, ArithmeticOp.SUB, less ? b : a, less ? a : b);
             }
             if (left.type() != right.type()) {
                 left = convert(left, SlotType.REAL, 1);

@@ -1,6 +1,8 @@
 package org.btfmu.core.expr;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.btfmu.core.blackboard.SlotReader;
 import org.btfmu.core.blackboard.SlotType;
@@ -26,12 +28,14 @@ final class Nodes {
         final SlotType type;
         final int depth;
         private final int[] reads;
+        private final Expression[] children;
         /** Where the parser found the operation: 1-based column in {@link #source}; 0 if unknown. */
         int column;
         String source;
 
         Node(SlotType type, Expression... children) {
             this.type = type;
+            this.children = children.clone();
             this.depth = 1 + Arrays.stream(children).mapToInt(Nodes::depth).max().orElse(0);
             this.reads = Arrays.stream(children)
                     .flatMapToInt(child -> IntStream.of(child.reads()))
@@ -43,6 +47,20 @@ final class Nodes {
             this.type = type;
             this.depth = 1;
             this.reads = new int[] {slot};
+            this.children = new Expression[0];
+        }
+
+        /** This node's own crossing function (a comparison's), then its operands' in order. */
+        @Override
+        public final List<Expression> crossings() {
+            List<Expression> all = new ArrayList<>();
+            if (this instanceof Compare && crossing() != null) {
+                all.add(crossing());
+            }
+            for (Expression child : children) {
+                all.addAll(child.crossings());
+            }
+            return all;
         }
 
         @Override
@@ -400,13 +418,15 @@ final class Nodes {
         }
     }
 
-    /** Negation keeps the operand's crossing function: the switching point is the same. */
+    /** Negation negates the operand's crossing function: same switching point, positive while true. */
     static final class Not extends Node {
         private final Expression operand;
+        private final Expression crossing;
 
         Not(Expression operand) {
             super(SlotType.BOOLEAN, operand);
             this.operand = operand;
+            this.crossing = operand.crossing() == null ? null : new Negate(operand.crossing());
         }
 
         @Override
@@ -421,7 +441,7 @@ final class Nodes {
 
         @Override
         public Expression crossing() {
-            return operand.crossing();
+            return crossing;
         }
     }
 

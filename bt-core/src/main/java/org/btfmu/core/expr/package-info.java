@@ -57,9 +57,12 @@
  * </ul>
  *
  * <h2>Crossing functions and hysteresis</h2>
- * A numeric ordering comparison {@code a op b} has the crossing function
- * {@code a - b} (Real) whose sign change is its switching point; {@code not}
- * keeps its operand's. The Condition task's {@code hysteresis} parameter is
+ * A numeric ordering comparison {@code a op b} has a crossing function (Real)
+ * whose sign change is its switching point, positive while the comparison holds:
+ * {@code a - b} for {@code >} and {@code >=}, {@code b - a} for {@code <} and
+ * {@code <=}; {@code not} negates its operand's. {@code Expression.crossings()}
+ * lists those of every comparison inside an expression: the event indicators of
+ * a Model Exchange FMU. The Condition task's {@code hysteresis} parameter is
  * the language's hysteresis helper: with hysteresis h, the condition keeps
  * its last result while the crossing function lies within [-h, h] and
  * follows the predicate outside ({@code altitude >= 300} with h = 20 turns

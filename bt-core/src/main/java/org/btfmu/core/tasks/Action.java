@@ -108,6 +108,13 @@ public final class Action extends TaskNode {
     }
 
     @Override
+    protected List<Expression> crossings() {
+        List<Expression> all = new ArrayList<>(done.crossings());
+        all.addAll(fail.crossings());
+        return all;
+    }
+
+    @Override
     protected List<List<Assignment>> outputGroups() {
         return List.of(outputs);
     }

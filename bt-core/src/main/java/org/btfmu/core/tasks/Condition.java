@@ -60,6 +60,29 @@ public final class Condition extends TaskNode {
         return reads;
     }
 
+    /** The predicate's comparisons; with hysteresis the first is the held comparison. */
+    @Override
+    protected List<Expression> crossings() {
+        return predicate.crossings();
+    }
+
+    /**
+     * With hysteresis, the held comparison's crossing function shifted to the point where the
+     * result switches next: c + h while true (it turns false below -h), c - h while false.
+     */
+    @Override
+    protected double crossingValue(TaskContext ctx, int k, Expression function) {
+        if (k > 0 || crossing == null) {
+            return super.crossingValue(ctx, k, function);
+        }
+        double c = crossing.evalReal(ctx.slots());
+        return switch (ctx.intState(0)) {
+            case 2 -> c + hysteresis;
+            case 1 -> c - hysteresis;
+            default -> c;
+        };
+    }
+
     @Override
     protected int intStateSize() {
         return 1; // last result: 0 unknown, 1 false, 2 true

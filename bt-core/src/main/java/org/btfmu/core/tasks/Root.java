@@ -1,6 +1,8 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
+import org.btfmu.core.ParameterKind;
+import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
@@ -14,11 +16,26 @@ import org.btfmu.core.TaskType;
  */
 public final class Root extends TaskNode {
 
-    public static final TaskType TYPE = TaskType.of("Root", 1, 1, List.of(),
-            (name, args, children) -> new Root(name, children.get(0)));
+    public static final TaskType TYPE = TaskType.of("Root", 1, 1, List.of(
+            ParameterSpec.optional("terminateWhenDone", ParameterKind.BOOLEAN, false,
+                    "once the root has finished or aborted, ask the simulation to stop (FMI"
+                            + " terminateSimulation)")),
+            (name, args, children) -> new Root(name, children.get(0), args.bool("terminateWhenDone")));
+
+    private final boolean terminateWhenDone;
 
     public Root(String name, TaskNode child) {
+        this(name, child, false);
+    }
+
+    public Root(String name, TaskNode child, boolean terminateWhenDone) {
         super(name, TYPE.name(), List.of(child));
+        this.terminateWhenDone = terminateWhenDone;
+    }
+
+    /** Whether the mission ends the simulation once the root has returned (FINISHED or ABORTED). */
+    public boolean terminateWhenDone() {
+        return terminateWhenDone;
     }
 
     @Override

@@ -17,6 +17,7 @@ import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 import org.btfmu.core.TransitionSpec;
 import org.btfmu.core.blackboard.SlotType;
+import org.btfmu.core.expr.Expression;
 
 /**
  * A task that embeds a state machine (2015 Sec. 4). Idle, it accepts. On activation it
@@ -48,6 +49,9 @@ public final class StateMachine extends TaskNode {
     private final TransitionSpec[] transitions;
     private final int maxTransitions;
     private final int[] reads;
+    private final int[] outgoingFrom; // per transition: its source state
+    private final List<Expression> guardCrossings;
+    private final int[] crossingOwner; // per guard crossing: its transition
 
     public StateMachine(String name, List<StateSpec> states, List<TransitionSpec> transitions,
             int maxTransitionsPerInstant) {
@@ -91,6 +95,22 @@ public final class StateMachine extends TaskNode {
         this.outgoing = out.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray())
                 .toArray(int[][]::new);
         this.maxTransitions = maxTransitionsPerInstant;
+        this.outgoingFrom = new int[this.transitions.length];
+        for (int from = 0; from < outgoing.length; from++) {
+            for (int k : outgoing[from]) {
+                outgoingFrom[k] = from;
+            }
+        }
+        List<Expression> guards = new ArrayList<>();
+        List<Integer> owners = new ArrayList<>();
+        for (int k = 0; k < this.transitions.length; k++) {
+            for (Expression c : this.transitions[k].guard().crossings()) {
+                guards.add(c);
+                owners.add(k);
+            }
+        }
+        this.guardCrossings = List.copyOf(guards);
+        this.crossingOwner = owners.stream().mapToInt(Integer::intValue).toArray();
         this.reads = IntStream.range(0, this.transitions.length)
                 .flatMap(k -> IntStream.of(this.transitions[k].guard().reads())).distinct().toArray();
     }
@@ -98,6 +118,20 @@ public final class StateMachine extends TaskNode {
     @Override
     protected int[] reads() {
         return reads;
+    }
+
+    /** Every guard's comparisons, transition by transition. */
+    @Override
+    protected List<Expression> crossings() {
+        return guardCrossings;
+    }
+
+    /** Only the guards of the current state's transitions while RUNNING can fire. */
+    @Override
+    protected double crossingValue(TaskContext ctx, int k, Expression crossing) {
+        int from = outgoingFrom[crossingOwner[k]];
+        return ctx.status() == Status.RUNNING && ctx.intState(CURRENT) == from
+                ? crossing.evalReal(ctx.slots()) : 1.0;
     }
 
     @Override

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import org.btfmu.core.blackboard.SlotType;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -171,11 +172,25 @@ class ExpressionParserTest {
         assertEquals(SlotType.REAL, crossing.type());
         assertEquals(200.0, crossing.evalReal(slots));
         assertArrayEquals(new int[] {0}, crossing.reads());
-        assertEquals(-995.0, parse("mode + 3 < 1000").crossing().evalReal(slots), "Integer sides promote");
-        assertEquals(200.0, parse("not (altitude < 1000)").crossing().evalReal(slots), "not keeps the crossing");
+        assertEquals(995.0, parse("mode + 3 < 1000").crossing().evalReal(slots),
+                "Integer sides promote; positive while the comparison holds");
+        assertEquals(-200.0, parse("altitude <= 1000").crossing().evalReal(slots), "false: negative");
+        assertEquals(200.0, parse("not (altitude < 1000)").crossing().evalReal(slots),
+                "not negates the crossing: positive while the negation holds");
         assertNull(parse("mode == 2").crossing(), "equality has no switching point");
         assertNull(parse("altitude > 1 and speed > 1").crossing());
         assertNull(parse("altitude").crossing());
+    }
+
+    @Test
+    void crossingsOfEveryComparisonInside() {
+        List<Expression> all = parse("altitude > 1100 and not (speed < 20) or mode == 2"
+                + " or (if armed then altitude else speed) >= 50").crossings();
+        assertEquals(3, all.size(), "three ordering comparisons; equality has none");
+        assertEquals(100.0, all.get(0).evalReal(slots));
+        assertEquals(20 - slots.real(1), all.get(1).evalReal(slots), 0.0, "inside not, the comparison's own");
+        assertEquals(List.of(), parse("armed and mode == 2").crossings());
+        assertEquals(1, parse("altitude >= 1000").crossings().size());
     }
 
     @Test

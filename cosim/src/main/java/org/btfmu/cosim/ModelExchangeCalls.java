@@ -1,0 +1,130 @@
+package org.btfmu.cosim;
+
+import com.sun.jna.Function;
+import com.sun.jna.Memory;
+import com.sun.jna.NativeLibrary;
+import com.sun.jna.Pointer;
+import java.lang.reflect.Field;
+import org.javafmi.modeldescription.v2.ModelDescription;
+import org.javafmi.proxy.v2.Fmu;
+
+/**
+ * The FMI 2.0 Model Exchange functions of one instance. javafmi 2.24's FMI 2.0 proxy
+ * instantiates with any fmuType and calls the common functions, but has no method for the
+ * Model Exchange ones; these are called through JNA on the same loaded library with the
+ * proxy's component (read from its private field: javafmi offers no accessor). Every
+ * failing call becomes a {@link CoSimulationException} through {@link FmuInstance#check}.
+ */
+final class ModelExchangeCalls {
+
+    /** fmi2EventInfo as fmi2NewDiscreteStates fills it. */
+    record EventInfo(boolean newDiscreteStatesNeeded, boolean terminateSimulation,
+            boolean valuesOfContinuousStatesChanged, double nextEventTime) {
+    }
+
+    private final FmuInstance fmu;
+    private final NativeLibrary library;
+    private final Pointer component;
+    private final int states;
+    private final int indicators;
+    private final Memory eventInfo = new Memory(32);
+    private final Memory flags = new Memory(8);
+    private final Memory stateBuffer;
+    private final Memory indicatorBuffer;
+
+    ModelExchangeCalls(FmuInstance fmu) {
+        this.fmu = fmu;
+        ModelDescription md = fmu.description();
+        this.library = NativeLibrary.getInstance(fmu.file().getLibraryPath());
+        this.component = component(fmu.proxy());
+        this.states = md.getModelStructure() == null || md.getModelStructure().getDerivatives() == null ? 0
+                : md.getModelStructure().getDerivatives().size();
+        this.indicators = md.getNumberOfEventIndicators();
+        this.stateBuffer = new Memory(8L * Math.max(1, states));
+        this.indicatorBuffer = new Memory(8L * Math.max(1, indicators));
+    }
+
+    private static Pointer component(Fmu proxy) {
+        try {
+            Field field = Fmu.class.getDeclaredField("component");
+            field.setAccessible(true);
+            return (Pointer) field.get(proxy);
+        } catch (ReflectiveOperationException e) {
+            throw new CoSimulationException("this javafmi version hides the FMU instance differently: " + e, e);
+        }
+    }
+
+    FmuInstance fmu() {
+        return fmu;
+    }
+
+    int states() {
+        return states;
+    }
+
+    int indicators() {
+        return indicators;
+    }
+
+    private void call(String function, Object... arguments) {
+        Object[] all = new Object[arguments.length + 1];
+        all[0] = component;
+        System.arraycopy(arguments, 0, all, 1, arguments.length);
+        Function f = library.getFunction(function);
+        fmu.check(f.invokeInt(all), function, null);
+    }
+
+    void setTime(double time) {
+        call("fmi2SetTime", time);
+        fmu.moveTo(time);
+    }
+
+    void enterEventMode() {
+        call("fmi2EnterEventMode");
+    }
+
+    EventInfo newDiscreteStates() {
+        eventInfo.clear();
+        call("fmi2NewDiscreteStates", eventInfo);
+        return new EventInfo(eventInfo.getInt(0) != 0, eventInfo.getInt(4) != 0, eventInfo.getInt(12) != 0,
+                eventInfo.getInt(16) != 0 ? eventInfo.getDouble(24) : Double.POSITIVE_INFINITY);
+    }
+
+    void enterContinuousTimeMode() {
+        call("fmi2EnterContinuousTimeMode");
+    }
+
+    /** fmi2CompletedIntegratorStep; true if the FMU asks for an event (a step event). */
+    boolean completedIntegratorStep() {
+        flags.clear();
+        call("fmi2CompletedIntegratorStep", 1, flags, flags.share(4));
+        return flags.getInt(0) != 0;
+    }
+
+    /** Writes the states into {@code into} from {@code offset}. */
+    void getContinuousStates(double[] into, int offset) {
+        call("fmi2GetContinuousStates", stateBuffer, (long) states);
+        stateBuffer.read(0, into, offset, states);
+    }
+
+    void setContinuousStates(double[] from, int offset) {
+        if (states > 0) {
+            stateBuffer.write(0, from, offset, states);
+            call("fmi2SetContinuousStates", stateBuffer, (long) states);
+        }
+    }
+
+    void getDerivatives(double[] into, int offset) {
+        if (states > 0) {
+            call("fmi2GetDerivatives", stateBuffer, (long) states);
+            stateBuffer.read(0, into, offset, states);
+        }
+    }
+
+    void getEventIndicators(double[] into, int offset) {
+        if (indicators > 0) {
+            call("fmi2GetEventIndicators", indicatorBuffer, (long) indicators);
+            indicatorBuffer.read(0, into, offset, indicators);
+        }
+    }
+}
