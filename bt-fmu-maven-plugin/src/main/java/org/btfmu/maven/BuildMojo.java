@@ -19,6 +19,7 @@ import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
 import org.apache.maven.project.MavenProjectHelper;
 import org.btfmu.packager.FmuBuildException;
+import org.btfmu.packager.FmuInterface;
 import org.btfmu.packager.FmuPackager;
 
 /**
@@ -38,6 +39,10 @@ public final class BuildMojo extends MissionsMojo {
     /** Puts a minimal Java runtime into every FMU (about 16 MB more each), as {@code bt-fmu build --bundle-jre}. */
     @Parameter(property = "btfmu.bundleJre", defaultValue = "false")
     boolean bundleJre;
+
+    /** The FMI interfaces every FMU offers, as {@code bt-fmu build --interfaces}: {@code cs}, {@code me} or both. */
+    @Parameter(property = "btfmu.interfaces", defaultValue = "cs,me")
+    String interfaces = "cs,me";
 
     /** Model identifiers by mission name, for missions whose FMU must not be named after the mission. */
     @Parameter
@@ -67,6 +72,12 @@ public final class BuildMojo extends MissionsMojo {
             getLog().info("bt-fmu: build skipped");
             return;
         }
+        Set<FmuInterface> offered;
+        try {
+            offered = FmuInterface.parse(interfaces);
+        } catch (IllegalArgumentException e) {
+            throw new MojoExecutionException("bt-fmu: <interfaces>: " + e.getMessage());
+        }
         List<MissionSet.Entry> missions = loadMissions();
         checkModelIdentifiers(missions);
         try {
@@ -75,7 +86,7 @@ public final class BuildMojo extends MissionsMojo {
             String tool = packager.toolFingerprint();
             int built = 0;
             for (MissionSet.Entry entry : missions) {
-                if (buildOne(packager, tool, entry)) {
+                if (buildOne(packager, tool, entry, offered)) {
                     built++;
                 }
             }
@@ -88,20 +99,20 @@ public final class BuildMojo extends MissionsMojo {
     }
 
     /** Builds one mission's FMU unless it is up to date; attaches it either way. */
-    private boolean buildOne(FmuPackager packager, String tool, MissionSet.Entry entry)
+    private boolean buildOne(FmuPackager packager, String tool, MissionSet.Entry entry, Set<FmuInterface> offered)
             throws IOException, MojoFailureException {
         String name = entry.mission().name();
         Path fmu = fmuOf(name);
         Path stampFile = stampDirectory.toPath().resolve(name + ".stamp");
         String modelIdentifier = modelIdentifiers.get(name);
         BuildStamp stamp = BuildStamp.of(entry.mission().sourceText(), plugin.getVersion(), tool, modelIdentifier,
-                bundleJre);
+                bundleJre, offered);
         boolean build = !stamp.matches(stampFile, fmu);
         if (build) {
             Files.deleteIfExists(stampFile);
             try {
                 FmuPackager.BuiltFmu result = packager.build(entry.mission(),
-                        new FmuPackager.Options(modelIdentifier, bundleJre), fmu);
+                        new FmuPackager.Options(modelIdentifier, bundleJre, offered), fmu);
                 getLog().info("bt-fmu: built " + fmu + " (model identifier " + result.modelIdentifier()
                         + ", GUID " + result.guid() + ", " + result.size() + " bytes)");
             } catch (FmuBuildException e) {

@@ -10,6 +10,8 @@ import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Set;
+import org.btfmu.packager.FmuInterface;
 
 /**
  * What an FMU was built from, kept beside the build so that the next build can
@@ -22,14 +24,15 @@ import java.util.HexFormat;
 record BuildStamp(String inputs) {
 
     static BuildStamp of(String missionText, String pluginVersion, String toolFingerprint,
-            String modelIdentifier, boolean bundleJre) {
+            String modelIdentifier, boolean bundleJre, Set<FmuInterface> interfaces) {
         MessageDigest text = sha256();
         text.update(missionText.getBytes(StandardCharsets.UTF_8));
         return new BuildStamp("mission " + HexFormat.of().formatHex(text.digest()) + "\n"
                 + "plugin " + pluginVersion + "\n"
                 + "tool " + toolFingerprint + "\n"
                 + "modelIdentifier " + (modelIdentifier == null ? "(mission name)" : modelIdentifier) + "\n"
-                + "bundleJre " + bundleJre + "\n");
+                + "bundleJre " + bundleJre + "\n"
+                + "interfaces " + interfaces + "\n");
     }
 
     /** Whether {@code fmu} exists and {@code stampFile} says it was built from these inputs. */

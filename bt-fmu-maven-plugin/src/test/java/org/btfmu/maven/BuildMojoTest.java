@@ -133,6 +133,37 @@ class BuildMojoTest {
     }
 
     @Test
+    void theInterfacesOptionChoosesCoSimulationModelExchangeOrBoth() throws Exception {
+        Path missions = Projects.withMissions(project, Projects.TEMPLATE_MISSION);
+        Path fmus = project.resolve("target/fmus");
+        Path fmu = fmus.resolve("climb_and_fly.fmu");
+        mojo(missions, fmus).execute();
+        assertTrue(modelDescription(fmu).contains("<ModelExchange") && modelDescription(fmu).contains("<CoSimulation"),
+                "both by default");
+
+        BuildMojo csOnly = mojo(missions, fmus);
+        csOnly.interfaces = "cs";
+        log.infos.clear();
+        csOnly.execute();
+        assertTrue(log.infos.contains("bt-fmu: 1 of 1 FMUs built, 0 up to date, in " + fmus),
+                "another interface set rebuilds: " + log.infos);
+        assertFalse(modelDescription(fmu).contains("<ModelExchange"));
+        assertTrue(modelDescription(fmu).contains("<CoSimulation"));
+
+        BuildMojo wrong = mojo(missions, fmus);
+        wrong.interfaces = "cs,xx";
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, wrong::execute);
+        assertTrue(e.getMessage().contains("<interfaces>") && e.getMessage().contains("'xx'"), e.getMessage());
+    }
+
+    private static String modelDescription(Path fmu) throws Exception {
+        try (ZipFile zip = new ZipFile(fmu.toFile())) {
+            return new String(zip.getInputStream(zip.getEntry("modelDescription.xml")).readAllBytes(),
+                    java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    @Test
     void twoBuildsGiveByteIdenticalFmus() throws Exception {
         Path missions = Projects.withMissions(project, Projects.TEMPLATE_MISSION);
         mojo(missions, project.resolve("one")).execute();
