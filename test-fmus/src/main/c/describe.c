@@ -45,15 +45,28 @@ static int compare_indices(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* <Unknown index=".." dependencies=".." dependenciesKind=".."/> for variable i; the names of
- * its dependencies become ascending indices. A missing entry or an unknown name ends the build. */
-static void print_unknown(size_t i, int initial) {
-    const char *output = MODEL.variables[i].name;
+static int is_continuous_state(size_t index) {
+    for (size_t k = 0; MODEL.derivatives != NULL && k < MODEL.continuous_state_count; k++)
+        if (strcmp(MODEL.continuous_states[k], MODEL.variables[index].name) == 0) return 1;
+    return 0;
+}
+
+/* Whether variable k may be named as a dependency (FMI 2.0 section 2.2.8): in Initialization
+ * Mode the inputs and parameters (initial="exact"), otherwise the inputs and continuous states. */
+static int is_known(size_t k, int initial) {
+    Causality c = MODEL.variables[k].causality;
+    return c == CAUSALITY_INPUT || (initial ? c == CAUSALITY_PARAMETER : is_continuous_state(k));
+}
+
+/* <Unknown index=".." dependencies=".." dependenciesKind=".."/> for the unknown with this
+ * (1-based) index and table name; the names of its dependencies become ascending indices.
+ * A missing entry or a name that is no known there ends the build. */
+static void print_unknown(size_t index, const char *unknown, int initial) {
     const Dependency *d = NULL;
     for (size_t k = 0; k < MODEL.dependency_count; k++)
-        if (strcmp(MODEL.dependencies[k].output, output) == 0) d = &MODEL.dependencies[k];
+        if (strcmp(MODEL.dependencies[k].output, unknown) == 0) d = &MODEL.dependencies[k];
     if (d == NULL) {
-        fprintf(stderr, "%s: output %s has no entry in the dependency table\n", MODEL.identifier, output);
+        fprintf(stderr, "%s: %s has no entry in the dependency table\n", MODEL.identifier, unknown);
         exit(1);
     }
     char names[1024];
@@ -63,9 +76,9 @@ static void print_unknown(size_t i, int initial) {
     for (char *name = strtok(names, " "); name != NULL; name = strtok(NULL, " ")) {
         size_t k = 0;
         while (k < MODEL.variable_count && strcmp(MODEL.variables[k].name, name) != 0) k++;
-        if (k == MODEL.variable_count || MODEL.variables[k].causality == CAUSALITY_OUTPUT || count == 64) {
-            fprintf(stderr, "%s: dependency '%s' of output %s is not an input or parameter\n", MODEL.identifier,
-                    name, output);
+        if (k == MODEL.variable_count || !is_known(k, initial) || count == 64) {
+            fprintf(stderr, "%s: dependency '%s' of %s is not %s\n", MODEL.identifier, name, unknown,
+                    initial ? "an input or parameter (initial dependencies)" : "an input or continuous state");
             exit(1);
         }
         indices[count++] = k + 1;
@@ -75,7 +88,7 @@ static void print_unknown(size_t i, int initial) {
     for (size_t k = 0; k < count; k++)
         if (unique == 0 || indices[unique - 1] != indices[k]) indices[unique++] = indices[k];
     count = unique;
-    printf("      <Unknown index=\"%zu\" dependencies=\"", i + 1);
+    printf("      <Unknown index=\"%zu\" dependencies=\"", index);
     for (size_t k = 0; k < count; k++) printf(k ? " %zu" : "%zu", indices[k]);
     putchar('"');
     if (count > 0) {
@@ -84,6 +97,13 @@ static void print_unknown(size_t i, int initial) {
         putchar('"');
     }
     printf("/>\n");
+}
+
+/* The derivative der(<state k>), local variable number variable_count + k + 1. */
+static void print_derivative(size_t k, int initial) {
+    char name[256];
+    snprintf(name, sizeof name, "der(%s)", MODEL.continuous_states[k]);
+    print_unknown(MODEL.variable_count + k + 1, name, initial);
 }
 
 /* The table index of a continuous state; a name that is no continuous Real output ends the build. */
@@ -97,7 +117,28 @@ static size_t state_index(const char *name) {
     exit(1);
 }
 
+/* Every entry of the dependency table names an output or the derivative of a continuous state. */
+static void check_table(void) {
+    for (size_t e = 0; e < MODEL.dependency_count; e++) {
+        const char *unknown = MODEL.dependencies[e].output;
+        int found = 0;
+        for (size_t i = 0; i < MODEL.variable_count; i++)
+            found |= MODEL.variables[i].causality == CAUSALITY_OUTPUT && strcmp(MODEL.variables[i].name, unknown) == 0;
+        for (size_t k = 0; MODEL.derivatives != NULL && k < MODEL.continuous_state_count; k++) {
+            char name[256];
+            snprintf(name, sizeof name, "der(%s)", MODEL.continuous_states[k]);
+            found |= strcmp(name, unknown) == 0;
+        }
+        if (!found) {
+            fprintf(stderr, "%s: dependency table entry %s is neither an output nor der(<continuous state>)\n",
+                    MODEL.identifier, unknown);
+            exit(1);
+        }
+    }
+}
+
 int main(void) {
+    check_table();
     printf("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     printf("<fmiModelDescription fmiVersion=\"2.0\" modelName=\"%s\" guid=\"%s\"\n", MODEL.identifier, MODEL.guid);
     printf("    description=\"");
@@ -165,20 +206,19 @@ int main(void) {
     /* Every output, in index order, with the dependencies its equations give. */
     printf("  <ModelStructure>\n    <Outputs>\n");
     for (size_t i = 0; i < MODEL.variable_count; i++)
-        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i, 0);
+        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i + 1, MODEL.variables[i].name, 0);
     printf("    </Outputs>\n");
-    /* The derivatives may depend on every state, input and parameter: no dependencies attribute. */
+    /* Every state derivative, with the inputs and states its equation reads. */
     if (me) {
         printf("    <Derivatives>\n");
-        for (size_t k = 0; k < MODEL.continuous_state_count; k++)
-            printf("      <Unknown index=\"%zu\"/>\n", MODEL.variable_count + k + 1);
+        for (size_t k = 0; k < MODEL.continuous_state_count; k++) print_derivative(k, 0);
         printf("    </Derivatives>\n");
     }
     printf("    <InitialUnknowns>\n");
     for (size_t i = 0; i < MODEL.variable_count; i++)
-        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i, 1);
-    for (size_t k = 0; me && k < MODEL.continuous_state_count; k++)
-        printf("      <Unknown index=\"%zu\"/>\n", MODEL.variable_count + k + 1);
+        if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i + 1, MODEL.variables[i].name, 1);
+    /* The states are outputs (listed above); their derivatives follow the table (FMI 2.0 section 2.2.8, item 3). */
+    for (size_t k = 0; me && k < MODEL.continuous_state_count; k++) print_derivative(k, 1);
     printf("    </InitialUnknowns>\n  </ModelStructure>\n");
     printf("</fmiModelDescription>\n");
     return 0;

@@ -32,10 +32,12 @@ typedef struct {
     const char *declared_type; /* Enumeration only: name of its type in type_definitions */
 } ModelVariable;
 
-/* The declared dependencies of one output (FMI 2.0 section 2.2.8), read off the model's
- * equations: the inputs it follows at a communication point without a step (<Outputs>),
- * and the inputs and parameters it is computed from in Initialization Mode
- * (<InitialUnknowns>); names separated by spaces, "" for none. */
+/* The declared dependencies of one unknown (FMI 2.0 section 2.2.8), read off the model's
+ * equations. The unknown is an output or, with Model Exchange, the derivative "der(<state>)".
+ * depends: the inputs and continuous states it follows without a step (<Outputs>,
+ * <Derivatives>; time is implicit: the plants declare no independent variable);
+ * initial_depends: the inputs and parameters it is computed from in Initialization Mode
+ * (<InitialUnknowns>). Names separated by spaces, "" for none. */
 typedef struct {
     const char *output;
     const char *depends;
@@ -51,7 +53,7 @@ typedef struct {
     size_t state_size;           /* sizeof(the model's state struct) */
     double internal_step;        /* fixed integration step; doStep is split into steps of at most this */
     double default_stop_time;
-    /* One entry per output; describe.c refuses a model that leaves an output out. */
+    /* One entry per output and per derivative; describe.c refuses a model that leaves one out. */
     const Dependency *dependencies;
     size_t dependency_count;
     /* Optional <TypeDefinitions> XML fragment (enumerations). */

@@ -250,24 +250,32 @@ static int event(void *state, double time) {
 }
 
 /* From calculate() (run whenever an input is set) and, in Initialization Mode, initialize():
- * positions, speed and heading are states; the request counters are handled at once. */
+ * positions, speed and heading are states; the request counters are handled at once. The
+ * derivatives are those of derivatives(): the target (mode 2's input or the current waypoint,
+ * which the counters move) steers the heading. */
 #define REQUESTS "advance_request reset_request"
 #define TARGET "mode target_x target_y " REQUESTS
+#define INITIAL_TARGET "mode target_x target_y x0 y0 wp1_x wp1_y"
 static const Dependency DEPENDENCIES[] = {
-    {"x", "", "x0"},
-    {"y", "", "y0"},
-    {"altitude", "", "altitude0"},
-    {"speed", "", "speed0"},
-    {"heading", "", "heading0"},
-    {"climb_rate", "mode target_altitude", "mode target_altitude altitude0 climb_rate_max"},
+    {"x", "x", "x0"},
+    {"y", "y", "y0"},
+    {"altitude", "altitude", "altitude0"},
+    {"speed", "speed", "speed0"},
+    {"heading", "heading", "heading0"},
+    {"climb_rate", "mode target_altitude altitude", "mode target_altitude altitude0 climb_rate_max"},
     {"waypoint_index", REQUESTS, ""},
     {"waypoint_count", "", ""},
     {"advance_ack", "advance_request", "advance_request"},
     {"reset_ack", "reset_request", "reset_request"},
     {"at_last_waypoint", REQUESTS, ""},
     {"advance_failed", REQUESTS, ""},
-    {"target_reached", TARGET, "mode target_x target_y x0 y0 wp1_x wp1_y reach_radius"},
-    {"distance_to_target", TARGET, "mode target_x target_y x0 y0 wp1_x wp1_y"},
+    {"target_reached", TARGET " x y", INITIAL_TARGET " reach_radius"},
+    {"distance_to_target", TARGET " x y", INITIAL_TARGET},
+    {"der(x)", "speed heading", "speed0 heading0"},
+    {"der(y)", "speed heading", "speed0 heading0"},
+    {"der(altitude)", "mode target_altitude altitude", "mode target_altitude altitude0 climb_rate_max"},
+    {"der(speed)", "target_speed speed", "target_speed speed0"},
+    {"der(heading)", TARGET " x y heading", INITIAL_TARGET " heading0 turn_rate_max"},
 };
 
 const ModelDefinition MODEL = {

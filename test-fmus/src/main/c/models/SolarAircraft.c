@@ -137,19 +137,23 @@ static int event(void *state, double time) {
 }
 
 /* From calculate() (run whenever an input is set) and, in Initialization Mode, initialize():
- * altitude and soc are states, the sun follows time alone. */
+ * altitude and soc are states, the sun follows time alone; the derivatives are
+ * vertical_speed and battery_power / battery_capacity. */
 #define ALTITUDE "altitude0 altitude_min altitude_max"
 #define SUN "time_of_day0 sunrise sunset solar_peak_power"
 #define VERTICAL "mode target_altitude vertical_speed_max " ALTITUDE
 #define DEMAND VERTICAL " avionics_power level_power_min level_power_max mass efficiency"
+#define BATTERY SUN " " DEMAND " soc0"
 static const Dependency DEPENDENCIES[] = {
-    {"altitude", "", ALTITUDE},
-    {"soc", "", "soc0"},
+    {"altitude", "altitude", ALTITUDE},
+    {"soc", "soc", "soc0"},
     {"solar_power", "", SUN},
-    {"battery_power", "mode target_altitude", SUN " " DEMAND " soc0"},
-    {"power_demand", "mode target_altitude", DEMAND},
+    {"battery_power", "mode target_altitude altitude soc", BATTERY},
+    {"power_demand", "mode target_altitude altitude", DEMAND},
     {"time_of_day", "", "time_of_day0"},
-    {"vertical_speed", "mode target_altitude", VERTICAL},
+    {"vertical_speed", "mode target_altitude altitude", VERTICAL},
+    {"der(altitude)", "mode target_altitude altitude", VERTICAL},
+    {"der(soc)", "mode target_altitude altitude soc", BATTERY " battery_capacity"},
 };
 
 const ModelDefinition MODEL = {

@@ -5,6 +5,7 @@ import static org.btfmu.packager.Markup.escape;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.btfmu.core.TaskInfo;
 import org.btfmu.core.blackboard.SlotType;
 import org.btfmu.fmu.ModelVariables;
@@ -22,7 +23,7 @@ final class Documentation {
     }
 
     static String indexHtml(Mission mission, ModelVariables variables, String modelIdentifier,
-            String generationTool) {
+            String generationTool, Set<FmuInterface> interfaces) {
         StringBuilder rows = new StringBuilder();
         boolean statusOutputs = false;
         for (Entry entry : variables.entries()) {
@@ -58,7 +59,30 @@ final class Documentation {
                 "modelIdentifier", escape(modelIdentifier),
                 "variableRows", rows.toString(),
                 "statusNote", statusNote,
+                "interfaces", interfaceNames(interfaces),
+                "modelExchangeNote", interfaces.contains(FmuInterface.MODEL_EXCHANGE) ? MODEL_EXCHANGE_NOTE : "",
                 "taskRows", tasks.toString()));
+    }
+
+    /** What a Model Exchange importer sees; only in FMUs built with that interface. */
+    private static final String MODEL_EXCHANGE_NOTE = """
+            <h2>Model Exchange</h2>
+            <p>A behavior tree has no derivatives: this FMU has no continuous states
+            (<code>nx</code> = 0). Its event indicators are the crossing functions of the
+            predicates' comparisons, one per crossing function; an indicator keeps its sign
+            while its task cannot react, so a sign change is always an event the tree
+            acts on. Time events (Wait, Timeout, entry and exit durations, delayed
+            transitions) come as <code>nextEventTime</code> from
+            <code>fmi2NewDiscreteStates</code>. The task statuses change only in
+            <code>fmi2NewDiscreteStates</code> and <code>fmi2ExitInitializationMode</code>,
+            never in Continuous-Time Mode, so the dependencies above hold for both
+            interfaces.</p>
+            """;
+
+    private static String interfaceNames(Set<FmuInterface> interfaces) {
+        boolean me = interfaces.contains(FmuInterface.MODEL_EXCHANGE);
+        boolean cs = interfaces.contains(FmuInterface.CO_SIMULATION);
+        return me && cs ? "Model Exchange and Co-Simulation" : me ? "Model Exchange" : "Co-Simulation";
     }
 
     /**

@@ -119,7 +119,8 @@ public final class FmuPackager {
         FmuArchive.Entry shim = new FmuArchive.Entry(
                 "binaries/linux64/" + modelIdentifier + ".so", runtime.shim(), true);
         FmuArchive.Entry index = FmuArchive.Entry.of("documentation/index.html",
-                utf8(Documentation.indexHtml(mission, variables, modelIdentifier, tool)));
+                utf8(Documentation.indexHtml(mission, variables, modelIdentifier, tool,
+                        options.interfaces())));
         FmuArchive.Entry missionFile = FmuArchive.Entry.of("resources/mission.json",
                 utf8(mission.sourceText()));
         FmuArchive.Entry runtimeJar = new FmuArchive.Entry("resources/lib/" + RUNTIME_JAR,

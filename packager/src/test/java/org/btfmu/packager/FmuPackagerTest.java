@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.TimeZone;
@@ -262,6 +263,19 @@ class FmuPackagerTest {
                 "PATH", "17", "everything_plan.so")) {
             assertTrue(dependencies.contains(word), word);
         }
+    }
+
+    @Test
+    void documentationDescribesModelExchangeOnlyWhenTheFmuOffersIt() throws Exception {
+        String both = text(build(TestMissions.everything(), "both.fmu"), "documentation/index.html");
+        assertTrue(both.contains("FMI 2.0 Model Exchange and Co-Simulation FMU"), both);
+        assertTrue(both.contains("<h2>Model Exchange</h2>") && both.contains("nextEventTime"), both);
+        Path csOnly = dir.resolve("cs.fmu");
+        packager().build(TestMissions.everything(),
+                new FmuPackager.Options(null, false, EnumSet.of(FmuInterface.CO_SIMULATION)), csOnly);
+        String cs = text(csOnly, "documentation/index.html");
+        assertTrue(cs.contains("FMI 2.0 Co-Simulation FMU"), cs);
+        assertFalse(cs.contains("Model Exchange"), cs);
     }
 
     static List<String> names(Path fmu) throws IOException {

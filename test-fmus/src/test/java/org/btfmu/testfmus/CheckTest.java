@@ -66,10 +66,25 @@ class CheckTest {
         assertEquals(Set.of("advance_request"), step.get("waypoint_index"));
         assertEquals(Set.of("mode", "target_altitude"), step.get("climb_rate"));
         assertEquals(Set.of(), step.get("altitude"), "a state: no feedthrough");
+        Map<String, Set<String>> initial = report.observed(Report.INITIALIZATION_MODE);
+        assertEquals(Set.of("mode", "target_altitude", "altitude0"), initial.get("der(altitude)"));
+        assertEquals(Set.of("target_speed"), initial.get("der(speed)"));
         // At the start the pointer is at waypoint 1 (a reset changes nothing), the mode is 0
-        // (the mode-2 target is not used), the aircraft is on the ground far from wp1.
+        // (the mode-2 target is not used, and the heading does not turn), the aircraft is on
+        // the ground far from wp1, due north of it and heading north, and it keeps its speed.
         assertEquals(lines("""
                 Initialization Mode, climb_rate <- climb_rate_max
+                Initialization Mode, der(altitude) <- climb_rate_max
+                Initialization Mode, der(heading) <- heading0
+                Initialization Mode, der(heading) <- mode
+                Initialization Mode, der(heading) <- target_x
+                Initialization Mode, der(heading) <- target_y
+                Initialization Mode, der(heading) <- turn_rate_max
+                Initialization Mode, der(heading) <- wp1_x
+                Initialization Mode, der(heading) <- wp1_y
+                Initialization Mode, der(heading) <- x0
+                Initialization Mode, der(heading) <- y0
+                Initialization Mode, der(speed) <- speed0
                 Initialization Mode, distance_to_target <- target_x
                 Initialization Mode, distance_to_target <- target_y
                 Initialization Mode, target_reached <- reach_radius
@@ -95,14 +110,24 @@ class CheckTest {
         Report report = check(PlantFmu.SOLAR_AIRCRAFT);
         assertEquals(List.of(), report.errors());
         assertEquals(Set.of("mode", "target_altitude"), report.observed(Report.STEP_MODE).get("vertical_speed"));
+        assertEquals(Set.of("battery_capacity", "soc0", "altitude0", "avionics_power", "level_power_min",
+                "efficiency", "mode", "target_altitude", "vertical_speed_max", "sunrise", "sunset", "altitude_min",
+                "altitude_max"),
+                report.observed(Report.INITIALIZATION_MODE).get("der(soc)"));
         // At t = 0 (and a few minutes around it) it is night: no sun. Level-flight power and
         // the climb's mass term vanish at altitude_min and zero vertical speed, which is
-        // also clamped to the altitude limits there.
+        // also clamped to the altitude limits there. The derivatives follow the same terms.
         assertEquals(lines("""
                 Initialization Mode, battery_power <- level_power_max
                 Initialization Mode, battery_power <- mass
                 Initialization Mode, battery_power <- solar_peak_power
                 Initialization Mode, battery_power <- time_of_day0
+                Initialization Mode, der(altitude) <- altitude_max
+                Initialization Mode, der(altitude) <- altitude_min
+                Initialization Mode, der(soc) <- level_power_max
+                Initialization Mode, der(soc) <- mass
+                Initialization Mode, der(soc) <- solar_peak_power
+                Initialization Mode, der(soc) <- time_of_day0
                 Initialization Mode, power_demand <- level_power_max
                 Initialization Mode, power_demand <- mass
                 Initialization Mode, solar_power <- solar_peak_power
