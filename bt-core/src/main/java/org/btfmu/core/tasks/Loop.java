@@ -19,7 +19,7 @@ import org.btfmu.core.TaskType;
  * succeeds after that many iterations; a failing child makes it fail unless
  * {@code continueOnFailure}. Resettable: a reset clears the iteration counter.
  */
-public final class Loop extends TaskNode {
+public final class Loop extends Repeater {
 
     public static final TaskType TYPE = TaskType.of("Loop", 1, 1, List.of(
             ParameterSpec.optional("count", ParameterKind.INTEGER, -1, "iterations (-1: forever)"),
@@ -28,72 +28,25 @@ public final class Loop extends TaskNode {
             (name, args, children) -> new Loop(name, children.get(0), args.integer("count"),
                     args.bool("continueOnFailure")));
 
-    private static final int ITERATIONS = 0;
-    private static final int RESTART_PENDING = 1;
-
-    private final int count;
     private final boolean continueOnFailure;
 
     public Loop(String name, TaskNode child, int count, boolean continueOnFailure) {
-        super(name, TYPE.name(), List.of(child));
-        if (count == 0 || count < -1) {
-            throw new IllegalArgumentException("loop '" + name + "': count must be -1 (forever) or positive, got "
-                    + count);
-        }
-        this.count = count;
+        super(name, TYPE.name(), child, count, "count must be -1 (forever) or positive");
         this.continueOnFailure = continueOnFailure;
     }
 
     @Override
-    protected int intStateSize() {
-        return 2;
+    boolean restartsOn(Status child) {
+        return child == Status.FINISHED || (continueOnFailure && child == Status.ABORTED);
     }
 
     @Override
-    protected boolean resettable() {
-        return true;
-    }
-
-    @Override
-    protected void onReset(TaskContext ctx) {
-        ctx.setIntState(ITERATIONS, 0);
-        ctx.setIntState(RESTART_PENDING, 0);
-    }
-
-    @Override
-    protected void onActivate(TaskContext ctx) {
-        onReset(ctx);
-        ctx.resetSubtree();
-    }
-
-    @Override
-    protected void evaluate(TaskContext ctx) {
-        Status self = ctx.status();
-        Status child = ctx.childStatus(0);
-        int iterations = ctx.intState(ITERATIONS);
-        boolean pending = ctx.intState(RESTART_PENDING) != 0;
-        boolean looping = self == Status.ACTIVATING || self == Status.RUNNING;
-        if (looping && !pending
-                && (child == Status.FINISHED || (continueOnFailure && child == Status.ABORTED))) {
-            iterations++;
-            pending = true;
-            ctx.setIntState(ITERATIONS, iterations);
-            ctx.setIntState(RESTART_PENDING, 1);
-        }
-        boolean done = count > 0 && iterations >= count;
-        if (pending && !child.isNonTransient()) {
-            pending = false;
-            ctx.setIntState(RESTART_PENDING, 0);
-            if (!done) {
-                ctx.resetSubtree();
-            }
-        }
-        if (done) {
+    void decide(TaskContext ctx, Status child, boolean pending, boolean exhausted) {
+        if (exhausted) {
             ctx.returns(true, true);
         } else if (!continueOnFailure && child.isFailed()) {
             ctx.returns(true, false);
         }
         ctx.focus(pending ? -1 : 0);
-        ctx.switchingFromChildren();
     }
 }

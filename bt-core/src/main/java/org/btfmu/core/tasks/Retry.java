@@ -17,75 +17,28 @@ import org.btfmu.core.TaskType;
  * way) is waited for, not counted. Resets its subtree and its count on its own activation;
  * resettable.
  */
-public final class Retry extends TaskNode {
+public final class Retry extends Repeater {
 
     public static final TaskType TYPE = TaskType.of("Retry", 1, 1, List.of(
             ParameterSpec.optional("attempts", ParameterKind.INTEGER, -1, "runs of the child at most (-1: no limit)")),
             (name, args, children) -> new Retry(name, children.get(0), args.integer("attempts")));
 
-    private static final int FAILURES = 0;
-    private static final int RESTART_PENDING = 1;
-
-    private final int attempts;
-
     public Retry(String name, TaskNode child, int attempts) {
-        super(name, TYPE.name(), List.of(child));
-        if (attempts == 0 || attempts < -1) {
-            throw new IllegalArgumentException("retry '" + name + "': attempts must be -1 (no limit) or positive, got "
-                    + attempts);
-        }
-        this.attempts = attempts;
+        super(name, TYPE.name(), child, attempts, "attempts must be -1 (no limit) or positive");
     }
 
     @Override
-    protected int intStateSize() {
-        return 2;
+    boolean restartsOn(Status child) {
+        return child == Status.ABORTED;
     }
 
     @Override
-    protected boolean resettable() {
-        return true;
-    }
-
-    @Override
-    protected void onReset(TaskContext ctx) {
-        ctx.setIntState(FAILURES, 0);
-        ctx.setIntState(RESTART_PENDING, 0);
-    }
-
-    @Override
-    protected void onActivate(TaskContext ctx) {
-        onReset(ctx);
-        ctx.resetSubtree();
-    }
-
-    @Override
-    protected void evaluate(TaskContext ctx) {
-        Status self = ctx.status();
-        Status child = ctx.childStatus(0);
-        int failures = ctx.intState(FAILURES);
-        boolean pending = ctx.intState(RESTART_PENDING) != 0;
-        boolean trying = self == Status.ACTIVATING || self == Status.RUNNING;
-        if (trying && !pending && child == Status.ABORTED) {
-            failures++;
-            pending = true;
-            ctx.setIntState(FAILURES, failures);
-            ctx.setIntState(RESTART_PENDING, 1);
-        }
-        boolean exhausted = attempts > 0 && failures >= attempts;
-        if (pending && !child.isNonTransient()) {
-            pending = false;
-            ctx.setIntState(RESTART_PENDING, 0);
-            if (!exhausted) {
-                ctx.resetSubtree();
-            }
-        }
+    void decide(TaskContext ctx, Status child, boolean pending, boolean exhausted) {
         if (exhausted) {
             ctx.returns(true, false);
         } else if (!pending && child.isSucceeded()) {
             ctx.returns(true, true);
         }
         ctx.focus(pending || exhausted ? -1 : 0);
-        ctx.switchingFromChildren();
     }
 }
