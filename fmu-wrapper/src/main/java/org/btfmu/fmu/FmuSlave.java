@@ -48,6 +48,15 @@ import org.btfmu.mission.Variability;
  * output expression that reads it shows the new value at once
  * ({@link TreeInstance#propagate}).
  *
+ * <p>Bounded work per call (the README's "Safeguards"): fmi2DoStep returns fmi2Discard,
+ * in stepFailed with fmi2LastSuccessfulTime saying how far it got, when the step would
+ * need more than the mission's {@code maxEventsPerStep} time events (at the last completed
+ * event) or meets an instant that needs more than {@code maxSweepsPerInstant} event
+ * iterations (the engine undid that instant: its left limit, at its time). In stepFailed
+ * the calling sequence refuses further steps; a master that restores an earlier state
+ * meets the same instant again. fmi2ExitInitializationMode returns fmi2Error for a start
+ * instant that does not settle, the tree left not started.
+ *
  * <p>Processing: the mission's {@code processing} (event-driven unless the
  * mission file says ticked) unless the system property {@value #PROCESSING_PROPERTY}
  * is set, which overrides it for every instance created afterwards in the JVM.

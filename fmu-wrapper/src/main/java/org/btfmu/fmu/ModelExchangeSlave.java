@@ -29,6 +29,11 @@ import org.btfmu.fmu.FmuStates.Snapshot;
  * Continuous-Time or Event Mode change none; fmi2NewDiscreteStates processes every time
  * event up to the current time and settles the tree with the inputs set since, as one
  * event iteration to the fixed point, so it always answers newDiscreteStatesNeeded = false.</li>
+ * <li>An event iteration that does not settle within the mission's {@code maxSweepsPerInstant}
+ * (or time events beyond {@code maxEventsPerStep}) is fmi2Error: FMI 2.0 §2.1.3 allows
+ * fmi2NewDiscreteStates no fmi2Discard, and answering newDiscreteStatesNeeded = true would
+ * hand an iteration that never ends to the importer (some loop on it without a bound).
+ * The tree is left at the instant's left limit, so the FMU state can still be saved.</li>
  * </ul>
  */
 final class ModelExchangeSlave extends FmuSlave {
