@@ -158,7 +158,8 @@ static void *load_libjvm(const char *resources, char path[PATH_MAX + 64], char *
 
 /*
  * The class-data cache of this FMU's runtime on this JVM (README "Start-up"): a directory in
- * BTFMU_CACHE_DIR (unset: $XDG_CACHE_HOME/bt-fmu, else ~/.cache/bt-fmu; set but empty: none)
+ * BTFMU_CACHE_DIR (unset: $XDG_CACHE_HOME/bt-fmu, else ~/.cache/bt-fmu; not an absolute path,
+ * e.g. "off": none)
  * named by a digest of the runtime's key and of libjvm's path and size, so that no other
  * runtime or JVM build reads it. The runtime fills it (ClassDataArchive.java); the shim
  * only hands its place to the JVM. Returns 0 when there is none.
@@ -170,7 +171,7 @@ static int class_data_cache(const char *resources, const char *libjvm, char *out
     const char *home = getenv("HOME");
     char dir[PATH_MAX];
     if (base != NULL) {
-        snprintf(dir, sizeof dir, "%s", base);
+        snprintf(dir, sizeof dir, "%s", base[0] == '/' ? base : "");
     } else if (xdg != NULL && xdg[0] == '/') {
         snprintf(dir, sizeof dir, "%s/bt-fmu", xdg);
     } else if (home != NULL && home[0] == '/') {
