@@ -156,13 +156,30 @@ static void *load_libjvm(const char *resources, char path[PATH_MAX + 64], char *
     return NULL;
 }
 
+/* Up to size - 1 bytes of a file as a string; the file's size, or -1 if it cannot be read. */
+static long long read_start(const char *path, char *out, size_t size)
+{
+    out[0] = '\0';
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        return -1;
+    }
+    size_t n = fread(out, 1, size - 1, f);
+    out[n] = '\0';
+    /* The size by seeking: stat() would need glibc 2.33 (native/include/glibc_baseline.h). */
+    long long length = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    fclose(f);
+    return length;
+}
+
 /*
- * The class-data cache of this FMU's runtime on this JVM (README "Start-up"): a directory in
- * BTFMU_CACHE_DIR (unset: $XDG_CACHE_HOME/bt-fmu, else ~/.cache/bt-fmu; not an absolute path,
- * e.g. "off": none)
- * named by a digest of the runtime's key and of libjvm's path and size, so that no other
- * runtime or JVM build reads it. The runtime fills it (ClassDataArchive.java); the shim
- * only hands its place to the JVM. Returns 0 when there is none.
+ * The class-data cache of this FMU's runtime on this JVM build (README "Start-up"): a directory
+ * in BTFMU_CACHE_DIR (unset: $XDG_CACHE_HOME/bt-fmu, else ~/.cache/bt-fmu; not an absolute
+ * path, e.g. "off": none) named by a digest of the runtime's key, libjvm's size and the Java
+ * installation's release file. Not by its path: a runtime bundled in the FMU moves with every
+ * extraction, and the JVM accepts a moved installation's archive. The runtime fills the
+ * directory (ClassDataArchive.java); the shim only hands its place to the JVM. Returns 0 when
+ * there is none.
  */
 static int class_data_cache(const char *resources, const char *libjvm, char *out, size_t size)
 {
@@ -179,29 +196,30 @@ static int class_data_cache(const char *resources, const char *libjvm, char *out
     } else {
         return 0;
     }
-    char jvm_file[PATH_MAX];
-    long long jvm_size = -1;
+    char jvm_file[PATH_MAX], release[PATH_MAX + 16];
     if (dir[0] == '\0' || resources == NULL || libjvm[0] == '\0'
         || realpath(libjvm, jvm_file) == NULL) {
         return 0;
     }
-    /* Its size, not its time: stat() would need glibc 2.33 (native/include/glibc_baseline.h). */
-    FILE *f = fopen(jvm_file, "rb");
-    if (f != NULL) {
-        if (fseek(f, 0, SEEK_END) == 0) {
-            jvm_size = ftell(f);
+    char ignored[1];
+    long long jvm_size = read_start(jvm_file, ignored, sizeof ignored);
+    /* <java home>/lib/server/libjvm.so: the release file is <java home>/release */
+    snprintf(release, sizeof release, "%s", jvm_file);
+    for (int up = 0; up < 3; up++) {
+        char *slash = strrchr(release, '/');
+        if (slash != NULL) {
+            *slash = '\0';
         }
-        fclose(f);
     }
-    if (jvm_size < 0) {
+    strcat(release, "/release");
+    static char key[RUNTIME_KEY_SIZE], identity[8192];
+    int written = snprintf(identity, 32, "%lld\n", jvm_size);
+    if (jvm_size < 0 || read_start(release, identity + written, sizeof identity - written) < 0) {
         return 0;
     }
-    static char key[RUNTIME_KEY_SIZE];
     shim_runtime_key(resources, key, sizeof key);
-    char jvm_identity[PATH_MAX + 32];
-    snprintf(jvm_identity, sizeof jvm_identity, "%s %lld", jvm_file, jvm_size);
     uint64_t digest = 14695981039346656037ULL; /* FNV-1a: a name, not a security digest */
-    const char *parts[] = {key, "\n", jvm_identity};
+    const char *parts[] = {key, "\n", identity};
     for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
         for (const unsigned char *c = (const unsigned char *)parts[p]; *c; c++) {
             digest = (digest ^ *c) * 1099511628211ULL;

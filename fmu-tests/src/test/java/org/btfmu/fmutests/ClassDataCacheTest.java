@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -103,6 +104,34 @@ class ClassDataCacheTest {
         awaitArchive(xdg.resolve("bt-fmu"));
     }
 
+    /**
+     * A runtime bundled in the FMU moves with every extraction of the FMU; its archive is
+     * found again, because the cache is named by the runtime's build, not its place.
+     */
+    @Test
+    void aBundledRuntimeStartsFromItsArchiveAfterTheFmuIsExtractedElsewhere(@TempDir Path other)
+            throws Exception {
+        FmuFixture bundled = FmuFixture.build(Path.of("target/fixtures"), "shim_test.json",
+                "shim_test_cds_jre", true);
+        Path bundledCache = other.resolve("cache");
+        Map<String, String> noJava = Map.of("BTFMU_CACHE_DIR", bundledCache.toString(), "PATH",
+                "/nonexistent");
+        run(bundled, noJava, List.of("JAVA_HOME"), "sequence");
+        awaitArchive(bundledCache);
+
+        Path moved = other.resolve("extracted-again");
+        copyTree(bundled.directory(), moved);
+        FmuFixture again = new FmuFixture(bundled.fmu(), moved, bundled.guid());
+        Path log = logFile("moved");
+        Map<String, String> logged = new HashMap<>(noJava);
+        logged.put("BTFMU_JAVA_OPTIONS", "-Xlog:class+load=info:file=" + log);
+        run(again, logged, List.of("JAVA_HOME"), "sequence");
+        List<String> loads = loads(ENTRY, log);
+        assertEquals(1, loads.size(), String.join("\n", loads));
+        assertTrue(loads.get(0).contains("shared objects file"), loads.get(0));
+        onlyEntry(bundledCache);
+    }
+
     /** Where the JVM found className in a "sequence"-like run with the cache given. */
     private static String sourceOf(String className, Path cacheDirectory, String name,
             String scenario) throws Exception {
@@ -154,7 +183,8 @@ class ClassDataCacheTest {
     private static void copyTree(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
             for (Path file : files.toList()) {
-                Files.copy(file, to.resolve(from.relativize(file).toString()));
+                Files.copy(file, to.resolve(from.relativize(file).toString()),
+                        StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
     }
@@ -171,8 +201,8 @@ class ClassDataCacheTest {
         command.addAll(List.of(more));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().remove("BTFMU_LIBJVM");
-        builder.environment().keySet().removeAll(unset);
         builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        builder.environment().keySet().removeAll(unset);
         builder.environment().putAll(set);
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -8,10 +8,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -166,15 +168,32 @@ final class ClassDataArchive {
     }
 
     /**
+     * A runtime bundled in the FMU loses its programs' execute permission when the importer
+     * extracts the FMU without the permissions the archive stores (Python's zipfile does):
+     * given back for the owner, as jlink made them. The JVM itself needs none (it is loaded).
+     */
+    private static void executable(Path program) throws IOException {
+        if (Files.isRegularFile(program) && !Files.isExecutable(program)) {
+            Set<PosixFilePermission> permissions = Files.getPosixFilePermissions(program);
+            permissions.add(PosixFilePermission.OWNER_EXECUTE);
+            Files.setPosixFilePermissions(program, permissions);
+        }
+    }
+
+    /**
      * The archiving process, through sh so that it finishes (renames the archive, or records
-     * the failure, and drops the lock) even when the importer's process ends first.
+     * the failure, and drops the lock) even when the importer's process ends first. (The
+     * importer's PATH may lack mv and rm.)
      */
     private static void start(Path directory, Path javaHome, List<String> classPath) throws IOException {
         String temporary = ARCHIVE + "." + ProcessHandle.current().pid() + ".tmp";
-        String script = "\"$@\" > archive.log 2>&1 && mv -f " + temporary + " " + ARCHIVE
+        String script = "PATH=/usr/bin:/bin:$PATH; \"$@\" > archive.log 2>&1 && mv -f " + temporary + " " + ARCHIVE
                 + " || mv -f archive.log " + FAILED + "; rm -f " + temporary + " " + CREATING;
+        Path java = javaHome.resolve("bin/java");
+        executable(java);
+        executable(javaHome.resolve("lib/jspawnhelper")); // what ProcessBuilder starts first
         List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", script, "bt-fmu-class-data",
-                javaHome.resolve("bin/java").toString()));
+                java.toString()));
         command.addAll(JVM_OPTIONS);
         command.addAll(List.of("-XX:ArchiveClassesAtExit=" + temporary, "-Djava.class.path="
                 + String.join(File.pathSeparator, classPath), ClassDataWarmUp.class.getName(),
