@@ -26,7 +26,7 @@ results=benchmarks/target/native-results.md
 # A fresh class-data cache: one process has the archive made (in the background), then wait.
 cache="$PWD/$out/class-data-cache"
 rm -rf "$cache"
-BTFMU_CACHE_DIR="$cache" "$out/native_bench" startup-runs 1 "$fmus/native_bench" "$fmus/native_bench_second" > /dev/null
+BTFMU_CACHE_DIR="$cache" "$out/native_bench" startup "$fmus/native_bench" "$fmus/native_bench_second" > /dev/null
 for _ in $(seq 600); do
     if ls "$cache"/*/classes.jsa > /dev/null 2>&1 && ! ls "$cache"/*/creating > /dev/null 2>&1; then break; fi
     sleep 0.1
@@ -39,13 +39,7 @@ done
     echo
     "$out/native_bench" calls "$fmus/native_bench" "$fmus/Feedthrough" "$upcall"
     echo
-    echo "#### Start-up, without the class-data cache (the first process of a runtime on a JVM)"
-    echo
-    BTFMU_CACHE_DIR=off "$out/native_bench" startup-runs 11 "$fmus/native_bench" "$fmus/native_bench_second"
-    echo
-    echo "#### Start-up, from the class-data cache (every later process)"
-    echo
-    BTFMU_CACHE_DIR="$cache" "$out/native_bench" startup-runs 11 "$fmus/native_bench" "$fmus/native_bench_second"
+    "$out/native_bench" startup-runs 11 "$fmus/native_bench" "$fmus/native_bench_second" "$cache"
     echo
     echo "Load average after the run: $(cut -d' ' -f1 /proc/loadavg)"
 } > "$results"
