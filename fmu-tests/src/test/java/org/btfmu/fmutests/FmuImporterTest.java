@@ -152,7 +152,7 @@ class FmuImporterTest {
     }
 
     /** Rewrites the runtime jar with one more entry and records it as the packager does. */
-    private static void anotherRuntimeVersion(Path lib) throws Exception {
+    static void anotherRuntimeVersion(Path lib) throws Exception {
         Path jar = lib.resolve("bt-fmu-runtime.jar");
         Path changed = lib.resolve("changed.tmp");
         try (ZipInputStream in = new ZipInputStream(Files.newInputStream(jar));
