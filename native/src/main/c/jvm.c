@@ -45,6 +45,9 @@ static const char *const DEFAULT_OPTIONS[] = {
     "-Xmx256m",                     /* ... up to a bound, not a quarter of the machine */
     "-XX:-UsePerfData",             /* no hsperfdata file in /tmp */
     "-XX:+DisableAttachMechanism",  /* with -Xrs the attach listener starts at once: a thread, a socket */
+    /* JDK 24+ warns on the host's stderr at the runtime's first use of sun.misc.Unsafe's memory
+     * access (NativeMemory: the values of every get/set); earlier JDKs ignore the property. */
+    "-Dsun.misc.unsafe.memory.access=allow",
     /* Unified logging writes warnings to stdout by default: the importer's stdout is not ours. */
     "-Xlog:disable",
     "-Xlog:all=warning:stderr",
