@@ -16,7 +16,8 @@ import org.btfmu.checker.Description.Variable;
  * continuous state (fmi2SetContinuousStates) and each continuous Real input (fmi2SetReal) is
  * set alone to a few other values and put back; every derivative of {@code <Derivatives>}
  * and every continuous Real output of {@code <Outputs>} is read (discrete ones cannot change
- * in this mode). The observations are judged by {@link DeclaredDependencies}.
+ * in this mode; an output that is itself a continuous state is a known here, set rather than
+ * computed, so whether it lists itself is left open). The observations are judged by {@link DeclaredDependencies}.
  */
 final class ModelExchangeProbe {
 
@@ -51,7 +52,8 @@ final class ModelExchangeProbe {
         Map<String, Set<String>> missing = new TreeMap<>();
         List<Variable> states = d.continuousStates();
         List<Unknown> derivatives = d.derivatives;
-        List<Unknown> outputs = d.outputs.stream().filter(u -> isContinuousReal(d.variable(u.index()))).toList();
+        List<Unknown> outputs = d.outputs.stream().filter(u -> isContinuousReal(d.variable(u.index()))
+                && !states.contains(d.variable(u.index()))).toList();
         List<Variable> unknowns = new ArrayList<>();
         for (Unknown u : derivatives) {
             unknowns.add(d.variable(u.index()));
