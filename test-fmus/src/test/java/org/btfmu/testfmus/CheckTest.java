@@ -1,12 +1,19 @@
 package org.btfmu.testfmus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 import org.btfmu.checker.Checker;
 import org.btfmu.checker.Finding;
 import org.btfmu.checker.Report;
@@ -186,5 +193,34 @@ class CheckTest {
                 report.findings().stream().map(Finding::toString).toList(), "Co-Simulation finds nothing");
         assertEquals(Map.of("der(x)", Set.of("v"), "der(v)", Set.of("u", "x")),
                 report.observed(Report.CONTINUOUS_TIME_MODE));
+    }
+
+    @Test
+    void aWrongNumberOfEventIndicatorsIsAnErrorInModelExchange() throws Exception {
+        // The point-mass aircraft with numberOfEventIndicators="2" (it has 1) in its model description.
+        Path original = PlantFmu.POINT_MASS_AIRCRAFT.copyTo(dir);
+        Path edited = dir.resolve("TwoIndicators.fmu");
+        try (ZipFile in = new ZipFile(original.toFile());
+                ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(edited))) {
+            for (ZipEntry entry : Collections.list(in.entries())) {
+                byte[] bytes = in.getInputStream(entry).readAllBytes();
+                if (entry.getName().equals("modelDescription.xml")) {
+                    String xml = new String(bytes, StandardCharsets.UTF_8);
+                    assertTrue(xml.contains("numberOfEventIndicators=\"1\""));
+                    bytes = xml.replace("numberOfEventIndicators=\"1\"", "numberOfEventIndicators=\"2\"")
+                            .getBytes(StandardCharsets.UTF_8);
+                }
+                out.putNextEntry(new ZipEntry(entry.getName()));
+                out.write(bytes);
+                out.closeEntry();
+            }
+        }
+        Report report = Checker.check(edited);
+        assertEquals(List.of("error: Model Exchange calling sequence, Continuous-Time Mode: fmi2GetEventIndicators(n = 2)"
+                + " returned fmi2Error (the FMU logged: fmi2GetEventIndicators: the array has 2 elements, the FMU has 1)"),
+                report.errors().stream().map(Finding::toString).toList());
+        assertEquals(Map.of(), report.observed(Report.CONTINUOUS_TIME_MODE), "no dependency check after the failure");
+        assertEquals(check(PlantFmu.POINT_MASS_AIRCRAFT).observed(Report.STEP_MODE), report.observed(Report.STEP_MODE),
+                "Co-Simulation does not use the indicators");
     }
 }
