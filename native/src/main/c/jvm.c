@@ -246,7 +246,8 @@ static int first_line(const char *path, char *out, size_t size)
 }
 
 /*
- * -Dbtfmu.classDataCache=<dir> always (the runtime makes the archive there on first use) and,
+ * -Dbtfmu.classDataCache=<dir> always (the runtime makes the archive there on first use) with
+ * -Dbtfmu.classDataRuntime=<resources> (whose runtime the directory is named for) and,
  * once the archive is there, the class path it was made with and the archive itself. The JVM
  * checks the archive against its own build and that class path, and starts without it if
  * they differ.
@@ -254,13 +255,15 @@ static int first_line(const char *path, char *out, size_t size)
 static int add_class_data_options(JavaVMOption *options, int count, const char *resources,
                                   const char *libjvm)
 {
-    static char dir[PATH_MAX], cache[PATH_MAX + 32], class_path[4 * PATH_MAX],
-        archive[PATH_MAX + 64];
+    static char dir[PATH_MAX], cache[PATH_MAX + 32], runtime[PATH_MAX + 32],
+        class_path[4 * PATH_MAX], archive[PATH_MAX + 64];
     if (!class_data_cache(resources, libjvm, dir, sizeof dir)) {
         return count;
     }
     snprintf(cache, sizeof cache, "-Dbtfmu.classDataCache=%s", dir);
     options[count++].optionString = cache;
+    snprintf(runtime, sizeof runtime, "-Dbtfmu.classDataRuntime=%s", resources);
+    options[count++].optionString = runtime;
     char file[PATH_MAX + 32];
     snprintf(file, sizeof file, "%s/classes.jsa", dir);
     if (is_file(file)) {
@@ -307,7 +310,7 @@ static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, 
     }
 
     static char user_options[1024];
-    JavaVMOption options[DEFAULT_COUNT + 36] = {{0}};
+    JavaVMOption options[DEFAULT_COUNT + 37] = {{0}};
     int n = 0;
     for (size_t i = 0; i < DEFAULT_COUNT; i++) {
         options[n++].optionString = (char *)DEFAULT_OPTIONS[i];

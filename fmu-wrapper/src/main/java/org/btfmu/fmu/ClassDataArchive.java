@@ -12,6 +12,7 @@ import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -37,6 +38,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class ClassDataArchive {
 
     static final String CACHE_PROPERTY = "btfmu.classDataCache";
+    /** The resources of the FMU that started the JVM: the cache is named for its runtime. */
+    static final String RUNTIME_PROPERTY = "btfmu.classDataRuntime";
     static final String ARCHIVE = "classes.jsa";
     static final String FAILED = "failed";
     static final String CREATING = "creating";
@@ -55,13 +58,21 @@ final class ClassDataArchive {
     private ClassDataArchive() {
     }
 
-    /** Once per JVM: starts making the archive if the shim asked for one and there is none. */
+    /**
+     * Once per JVM and runtime: starts making the archive if the shim asked for one, there is
+     * none, and this FMU's runtime is the one the cache is for (another runtime in the same
+     * JVM, e.g. an FMU built by another version, must not fill it).
+     */
     static void makeOnce(Path resources, ImporterLog log) {
         String cache = System.getProperty(CACHE_PROPERTY);
-        if (cache == null || !TRIED.compareAndSet(false, true)) {
+        String runtime = System.getProperty(RUNTIME_PROPERTY);
+        if (cache == null || runtime == null || !TRIED.compareAndSet(false, true)) {
             return;
         }
         try {
+            if (!sameRuntime(Path.of(runtime), resources)) {
+                return;
+            }
             Path directory = Path.of(cache);
             String outcome = make(directory, resources, Path.of(System.getProperty("java.home")));
             if (outcome != null && log.enabled(LogCategory.CALLS)) {
@@ -73,6 +84,12 @@ final class ClassDataArchive {
                         + cache + " (" + e + "); Java starts without one");
             }
         }
+    }
+
+    /** Whether the FMUs in the two resources directories carry byte-identical runtimes. */
+    static boolean sameRuntime(Path resources, Path other) throws IOException {
+        return Arrays.equals(Files.readAllBytes(resources.resolve("lib/SHA256SUMS")),
+                Files.readAllBytes(other.resolve("lib/SHA256SUMS")));
     }
 
     /**

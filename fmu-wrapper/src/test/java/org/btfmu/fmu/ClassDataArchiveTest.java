@@ -94,6 +94,16 @@ class ClassDataArchiveTest {
         awaitGone(cache.resolve(ClassDataArchive.CREATING));
     }
 
+    @Test
+    void onlyTheRuntimeTheCacheIsNamedForFillsIt() throws Exception {
+        Path same = Files.createDirectories(temporary.resolve("same/lib"));
+        Files.writeString(same.resolve("SHA256SUMS"), "abc  bt-fmu-runtime.jar\n");
+        Path other = Files.createDirectories(temporary.resolve("other/lib"));
+        Files.writeString(other.resolve("SHA256SUMS"), "def  bt-fmu-runtime.jar\n");
+        assertTrue(ClassDataArchive.sameRuntime(resources, same.getParent()));
+        assertFalse(ClassDataArchive.sameRuntime(resources, other.getParent()));
+    }
+
     private static void awaitGone(Path file) throws InterruptedException {
         for (int i = 0; i < 300; i++) {
             if (!Files.exists(file)) {
