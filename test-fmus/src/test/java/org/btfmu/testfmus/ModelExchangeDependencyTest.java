@@ -73,15 +73,8 @@ class ModelExchangeDependencyTest {
     private Set<String> probe(PlantFmu plant, Map<String, Double> reals, Map<String, Integer> integers)
             throws Exception {
         Path unpacked = Files.createDirectories(dir.resolve(plant.modelName()));
-        byte[] description;
+        Document doc = unpack(plant, dir, unpacked);
         Path library = unpacked.resolve(plant.modelName() + ".so");
-        try (ZipFile zip = new ZipFile(plant.copyTo(dir).toFile())) {
-            description = zip.getInputStream(zip.getEntry("modelDescription.xml")).readAllBytes();
-            Files.write(library, zip.getInputStream(zip.getEntry("binaries/linux64/" + plant.modelName() + ".so"))
-                    .readAllBytes());
-        }
-        Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(new ByteArrayInputStream(description));
         List<Variable> variables = new ArrayList<>();
         NodeList scalars = doc.getElementsByTagName("ScalarVariable");
         for (int i = 0; i < scalars.getLength(); i++) {
@@ -108,18 +101,7 @@ class ModelExchangeDependencyTest {
                 .filter(v -> v.causality().equals("input") && v.variability().equals("continuous")).toList();
 
         NativeLibrary fmu = NativeLibrary.getInstance(library.toAbsolutePath().toString());
-        Logger logger = (environment, instance, status, category, message) -> { };
-        Memory callbacks = new Memory(5L * Native.POINTER_SIZE);
-        NativeLibrary c = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME);
-        callbacks.setPointer(0, CallbackReference.getFunctionPointer(logger));
-        callbacks.setPointer(Native.POINTER_SIZE, c.getFunction("calloc"));
-        callbacks.setPointer(2L * Native.POINTER_SIZE, c.getFunction("free"));
-        callbacks.setPointer(3L * Native.POINTER_SIZE, Pointer.NULL);
-        callbacks.setPointer(4L * Native.POINTER_SIZE, Pointer.NULL);
-        String guid = doc.getDocumentElement().getAttribute("guid");
-        Pointer component = (Pointer) fmu.getFunction("fmi2Instantiate").invoke(Pointer.class,
-                new Object[] {"probe", 0, guid, unpacked.toUri().toString(), callbacks, 0, 0});
-        assertNotNull(component, "fmi2Instantiate(fmi2ModelExchange)");
+        Pointer component = instantiate(fmu, doc, unpacked);
         try {
             call(fmu, "fmi2SetupExperiment", component, 0, 0.0, 0.0, 0, 0.0);
             call(fmu, "fmi2EnterInitializationMode", component);
@@ -197,7 +179,38 @@ class ModelExchangeDependencyTest {
         return values;
     }
 
-    private static void call(NativeLibrary fmu, String function, Object... arguments) {
+    /** The importer's logger: a field, so that the callback outlives every instance. */
+    private static final Logger LOGGER = (environment, instance, status, category, message) -> { };
+
+    /** fmi2Instantiate(fmi2ModelExchange) of the plant library, extracted in {@code unpacked}. */
+    static Pointer instantiate(NativeLibrary fmu, Document doc, Path unpacked) {
+        Memory callbacks = new Memory(5L * Native.POINTER_SIZE);
+        NativeLibrary c = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME);
+        callbacks.setPointer(0, CallbackReference.getFunctionPointer(LOGGER));
+        callbacks.setPointer(Native.POINTER_SIZE, c.getFunction("calloc"));
+        callbacks.setPointer(2L * Native.POINTER_SIZE, c.getFunction("free"));
+        callbacks.setPointer(3L * Native.POINTER_SIZE, Pointer.NULL);
+        callbacks.setPointer(4L * Native.POINTER_SIZE, Pointer.NULL);
+        String guid = doc.getDocumentElement().getAttribute("guid");
+        Pointer component = (Pointer) fmu.getFunction("fmi2Instantiate").invoke(Pointer.class,
+                new Object[] {"probe", 0, guid, unpacked.toUri().toString(), callbacks, 0, 0});
+        assertNotNull(component, "fmi2Instantiate(fmi2ModelExchange)");
+        return component;
+    }
+
+    /** The plant's library written to {@code unpacked}; its modelDescription.xml parsed. */
+    static Document unpack(PlantFmu plant, Path dir, Path unpacked) throws Exception {
+        Path library = unpacked.resolve(plant.modelName() + ".so");
+        byte[] description;
+        try (ZipFile zip = new ZipFile(plant.copyTo(dir).toFile())) {
+            description = zip.getInputStream(zip.getEntry("modelDescription.xml")).readAllBytes();
+            Files.write(library, zip.getInputStream(zip.getEntry("binaries/linux64/" + plant.modelName() + ".so"))
+                    .readAllBytes());
+        }
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(new ByteArrayInputStream(description));
+    }
+
+    static void call(NativeLibrary fmu, String function, Object... arguments) {
         assertEquals(0, fmu.getFunction(function).invokeInt(arguments), function);
     }
 
