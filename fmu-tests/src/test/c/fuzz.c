@@ -883,10 +883,10 @@ static void set_time(Run *run, Instance *in)
     fmi2Status status = CALL(F_SET_TIME, fmi2Status (*)(fmi2Component, fmi2Real))(in->c, t);
     end(run, in, F_SET_TIME, expect, status, arguments);
     if (allowed && expect == VALID && status <= fmi2Warning && !in->uncertain) {
+        /* in Event Mode (condition 8) the time of the next event instant: it becomes an event
+         * when fmi2NewDiscreteStates processes it (whether time may go back before that, the
+         * spec leaves open; the model follows the last processed event) */
         m->now = fmax(t, m->event);
-        if (m->state == EVENT_MODE) { /* condition 8: the next event instant */
-            m->event = m->processed = m->now;
-        }
     }
     if (expect == UNCERTAIN) in->uncertain |= status <= fmi2Warning;
 }
@@ -985,7 +985,21 @@ static void event_iteration(Run *run, Instance *in)
         new_discrete_states(run, in);
     }
     if (in->model.state != EVENT_MODE || in->uncertain) return;
-    lifecycle(run, in, in->model.terminate_requested ? F_TERMINATE : F_ENTER_CONTINUOUS_TIME_MODE);
+    Model *m = &in->model;
+    if (in->fmu->ni == 0 && in->fmu->nx == 0 && m->settled && !m->terminate_requested && chance(&run->rng, 60)) {
+        /* a pure discrete-time FMU: on to the next event instant in Event Mode (condition 8) */
+        double t = m->next_event_defined ? m->next_event : m->now + 1 + below(&run->rng, 3);
+        Expect expect = m->stop_defined && t > m->stop + tolerance(m->stop) ? INVALID : VALID;
+        begin(run, in);
+        fmi2Status status = CALL(F_SET_TIME, fmi2Status (*)(fmi2Component, fmi2Real))(in->c, t);
+        end(run, in, F_SET_TIME, expect, status, "the next event instant");
+        if (expect == VALID && status <= fmi2Warning && !in->uncertain) {
+            m->now = t;
+            new_discrete_states(run, in);
+        }
+        return;
+    }
+    lifecycle(run, in, m->terminate_requested ? F_TERMINATE : F_ENTER_CONTINUOUS_TIME_MODE);
 }
 
 /* One integrator step: time forward (up to the next time event), inputs, states, derivatives,
