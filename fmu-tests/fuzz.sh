@@ -20,7 +20,8 @@ case $count in
 esac
 first=${2:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 threads=${3:-2}
-if [ ! -x target/fuzz ] || [ ! -f target/fixtures/fuzz_b/resources/guid.txt ]; then
+if [ ! -x target/fuzz ] || [ ! -f target/fixtures/fuzz_b/resources/guid.txt ] \
+   || [ ! -f target/fixtures/fuzz_discrete/resources/guid.txt ]; then
     (cd .. && mvn -B -q -pl fmu-tests -am verify -Dtest=FmuFuzzTest -Dsurefire.failIfNoSpecifiedTests=false)
 fi
 JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
@@ -31,13 +32,14 @@ tables=../fmu-wrapper/src/test/resources
 status=0
 for table in cs me; do
     [ "$interface" = both ] || [ "$interface" = "$table" ] || continue
-    file=$tables/fmi2-calling-sequence.txt
-    [ "$table" = me ] && file=$tables/fmi2-me-calling-sequence.txt
+    # Model Exchange: the second FMU is the pure discrete-time mission (FmuFuzzTest's choice)
+    file=$tables/fmi2-calling-sequence.txt second=fuzz_b
+    [ "$table" = me ] && file=$tables/fmi2-me-calling-sequence.txt second=fuzz_discrete
     echo "fuzz.sh: $table, $count sequences from seed $first"
     run=0
     FUZZ_PROGRESS=$progress target/fuzz "$file" \
         target/fixtures/fuzz_a "$(cat target/fixtures/fuzz_a/resources/guid.txt)" \
-        target/fixtures/fuzz_b "$(cat target/fixtures/fuzz_b/resources/guid.txt)" \
+        target/fixtures/$second "$(cat target/fixtures/$second/resources/guid.txt)" \
         "$first" "$count" "$threads" || run=$?
     if [ "$run" -gt 128 ]; then
         echo "the fuzzer died of signal $((run - 128)); the seeds it was running, per thread:"

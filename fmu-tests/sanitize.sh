@@ -20,6 +20,7 @@ cd "$(dirname "$0")"
 sequences=${1:-3000}
 for f in target/importer target/me_importer target/fuzz target/fixtures/shim_test/resources/guid.txt \
          target/fixtures/shim_test_2/resources/guid.txt target/fixtures/fuzz_a/resources/guid.txt \
+         target/fixtures/fuzz_discrete/resources/guid.txt \
          ../test-fmus/target/classes/org/btfmu/testfmus/PointMassAircraft.fmu; do
     [ -e "$f" ] || { echo "sanitize.sh: $f is missing: run 'mvn -B verify' first" >&2; exit 2; }
 done
@@ -39,7 +40,7 @@ CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" make -s -C ../test-fmus \
     OUT="$PWD/$out/plants" OBJ="$PWD/$out/plants-obj" JAVA_HOME="$JAVA_HOME"
 
 # The test FMUs with the sanitized shim in place of theirs.
-for fmu in shim_test shim_test_2 fuzz_a fuzz_b; do
+for fmu in shim_test shim_test_2 fuzz_a fuzz_b fuzz_discrete; do
     cp -r "target/fixtures/$fmu" "$out/$fmu"
     for so in "$out/$fmu"/binaries/linux64/*.so; do cp "$out/native/libbtfmu.so" "$so"; done
 done
@@ -62,10 +63,12 @@ for scenario in sequence illegal; do
         || { cat "$out/me-importer-$scenario.log"; exit 1; }
 done
 tables=../fmu-wrapper/src/test/resources
-for table in "$tables/fmi2-calling-sequence.txt" "$tables/fmi2-me-calling-sequence.txt"; do
-    echo "sanitize: fuzz $sequences sequences against the mission FMUs ($(basename "$table"))"
-    target/fuzz "$table" "$out/fuzz_a" "$(guid fuzz_a)" "$out/fuzz_b" "$(guid fuzz_b)" 1 "$sequences" 2
-done
+echo "sanitize: fuzz $sequences sequences against the mission FMUs (Co-Simulation)"
+target/fuzz "$tables/fmi2-calling-sequence.txt" "$out/fuzz_a" "$(guid fuzz_a)" "$out/fuzz_b" "$(guid fuzz_b)" \
+    1 "$sequences" 2
+echo "sanitize: fuzz $sequences sequences against the mission FMUs (Model Exchange)"
+target/fuzz "$tables/fmi2-me-calling-sequence.txt" "$out/fuzz_a" "$(guid fuzz_a)" \
+    "$out/fuzz_discrete" "$(guid fuzz_discrete)" 1 "$sequences" 2
 # The plant FMUs have their own generic layer (test-fmus/src/main/c/slave.c): fuzzed for
 # memory and undefined-behaviour errors, crashes and hangs only (FUZZ_LENIENT); Model Exchange
 # too where the plant has it (continuous states: nx > 0).

@@ -5,18 +5,25 @@
  *
  *   fuzz <table> <fmu-dir> <guid> <fmu-dir-2> <guid-2> <first-seed> <count> [threads]
  *
- * <table> is the calling-sequence table of the interface, one row per function
- * (fmu-wrapper/src/test/resources/fmi2-calling-sequence.txt for Co-Simulation,
- * transcribed from the specification). The variables come from each FMU's
- * modelDescription.xml. The oracle:
+ * <table> is the calling-sequence table of the interface, one row per function, transcribed
+ * from the specification (fmu-wrapper/src/test/resources/): fmi2-calling-sequence.txt for
+ * Co-Simulation (9 columns), fmi2-me-calling-sequence.txt for Model Exchange (7 columns). The
+ * number of columns picks the fmuType of every instance; the other interface's functions are
+ * called now and then too, and must be refused. The variables, the number of event indicators
+ * and the continuous states come from each FMU's modelDescription.xml. The oracle:
  *   - a call the table forbids in the instance's state returns fmi2Error and
  *     logs an error that names the function; the instance is then in state error;
  *   - an allowed call with arguments the FMU can see are wrong (NULL arrays with
  *     n > 0, counts no array can have, unknown or mistyped value references, variables not settable in the
  *     state, NaN/zero/negative step sizes, a wrong communication point, a step past
  *     the stop time, a foreign or truncated FMU state, an unknown log category,
- *     unsupported derivatives) returns fmi2Error and logs, as above;
- *   - any other allowed call is not an error (fmi2OK, fmi2Warning or fmi2Discard);
+ *     unsupported derivatives; Model Exchange: nx/ni other than the model description's,
+ *     a NaN, infinite or past-stop time, time before the last event instant, fmi2SetTime
+ *     in Event Mode unless condition 8 holds, NULL eventInfo or integrator-step flags)
+ *     returns fmi2Error and logs, as above;
+ *   - any other allowed call is not an error (fmi2OK, fmi2Warning or fmi2Discard), and
+ *     what fmi2NewDiscreteStates and fmi2CompletedIntegratorStep write is well-formed
+ *     (fmi2Boolean flags, a finite nextEventTime not before the current time);
  *   - never fmi2Fatal, never a crash, never an "internal error" in the log, never
  *     a call that takes longer than the time-out (a watchdog ends the process).
  * Bit-flipped FMU states may or may not be accepted; whatever follows is checked
@@ -30,7 +37,10 @@
  * the plant FMUs under the sanitizers); FUZZ_PROGRESS=<file> records each thread's current seed (to name the
  * seed after a crash); FUZZ_TIMEOUT=<seconds> (default 30).
  *
- * To add Model Exchange: a second table file and the ME functions in CALLS.
+ * Model Exchange sequences follow an integrator's loop (time forward up to the next time
+ * event, inputs, states, derivatives, event indicators, fmi2CompletedIntegratorStep, event
+ * iteration until newDiscreteStatesNeeded is false, fmi2Terminate when terminateSimulation)
+ * interleaved with the same random calls as Co-Simulation.
  */
 #include <dlfcn.h>
 #include <fcntl.h>
