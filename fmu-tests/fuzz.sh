@@ -27,6 +27,8 @@ fi
 JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
 export JAVA_HOME
 unset BTFMU_LIBJVM
+# No class-data cache in the user's home from test processes (README "Start-up").
+export BTFMU_CACHE_DIR=off
 progress=target/fuzz-progress.txt
 tables=../fmu-wrapper/src/test/resources
 status=0
