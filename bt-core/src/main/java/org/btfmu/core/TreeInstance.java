@@ -310,9 +310,11 @@ public final class TreeInstance implements SlotReader {
             }
             settleNow();
         }
-        beginInstant();
         now = t;
-        settleNow();
+        if (pendingCount > 0) { // inputs set since the last settle; a step without events has nothing to do
+            beginInstant();
+            settleNow();
+        }
         return true;
     }
 
