@@ -556,8 +556,9 @@ class FmuSlave {
             state = FmiState.STEP_FAILED;
             log.log(DISCARD, LogCategory.STATUS_DISCARD, current + ": stopped at t=" + tree.time()
                     + " of the step to t=" + end + ": " + notSettled(e) + "; fmi2GetRealStatus("
-                    + "fmi2LastSuccessfulTime) is " + tree.time() + ". A step from there meets the same instant"
-                    + " again: change the inputs, raise maxSweepsPerInstant or stop the tasks switching each other");
+                    + "fmi2LastSuccessfulTime) is " + tree.time() + ". Redone from a saved state, the step meets"
+                    + " the same instant again: change the inputs, raise maxSweepsPerInstant or stop the tasks"
+                    + " switching each other");
             return DISCARD;
         }
         if (!complete) {
