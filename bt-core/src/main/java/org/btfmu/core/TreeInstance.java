@@ -36,6 +36,7 @@ public final class TreeInstance implements SlotReader {
     private final TreeDefinition def;
     /** The definition's slot types, held here: read on every slot read of every evaluation. */
     private final byte[] slotTypes;
+    private final SlotComparisons comparisons;
     private final ProcessingMode mode;
     private final boolean ticked;
     private final TaskContext ctx;
@@ -112,6 +113,7 @@ public final class TreeInstance implements SlotReader {
         this.mode = Objects.requireNonNull(mode, "mode");
         this.ticked = mode.isTicked();
         this.slotTypes = def.slotTypes;
+        this.comparisons = def.comparisons;
         int n = def.size();
         int slots = def.blackboard().size();
         status = new byte[n];
@@ -670,7 +672,12 @@ public final class TreeInstance implements SlotReader {
         TaskNode node = def.nodes[i];
         TaskContext c = ctx;
         c.bind(i);
-        node.evaluate(c);
+        if (comparisons.has(i)) {
+            c.returns = true;
+            c.success = comparisons.holds(i, realValue, this);
+        } else {
+            node.evaluate(c);
+        }
         if (nonFiniteSeen != null) {
             reachedNonFinite(i, nonFiniteSeen, "a predicate compares a non-finite value");
         }

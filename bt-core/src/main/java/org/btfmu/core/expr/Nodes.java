@@ -284,12 +284,20 @@ final class Nodes {
     }
 
     enum CompareOp {
-        LT("<"), LE("<="), GT(">"), GE(">="), EQ("=="), NE("!=");
+        LT("<", SlotComparison.LESS),
+        LE("<=", SlotComparison.LESS | SlotComparison.EQUAL),
+        GT(">", SlotComparison.GREATER),
+        GE(">=", SlotComparison.GREATER | SlotComparison.EQUAL),
+        EQ("==", SlotComparison.EQUAL),
+        NE("!=", SlotComparison.LESS | SlotComparison.GREATER | SlotComparison.UNORDERED);
 
         final String symbol;
+        /** The outcomes that make it true, as in {@link SlotComparison#outcomes()}. */
+        final int outcomes;
 
-        CompareOp(String symbol) {
+        CompareOp(String symbol, int outcomes) {
             this.symbol = symbol;
+            this.outcomes = outcomes;
         }
 
         boolean ordering() {
@@ -368,6 +376,12 @@ final class Nodes {
         @Override
         public Expression crossing() {
             return crossing;
+        }
+
+        @Override
+        public SlotComparison slotComparison() {
+            return leftSlot >= 0 && Double.isFinite(rightConstant)
+                    ? new SlotComparison(leftSlot, rightConstant, op.outcomes) : null;
         }
 
         @Override
