@@ -967,8 +967,7 @@ public final class TreeInstance implements SlotReader {
         }
         for (int t : def.tasksReadingSlot[s]) {
             if (!ticked && lastFlags[t] >= 0) {
-                inputCtx.bind(t);
-                int flags = def.nodes[t].inputFlags(inputCtx);
+                int flags = inputFlags(t);
                 if (nonFiniteSeen != null) {
                     nonFiniteSeen = null; // the evaluation this forces reports it, for the right task
                     flags = -1;
@@ -983,6 +982,15 @@ public final class TreeInstance implements SlotReader {
             mark(t);
         }
         enqueueWriters(s);
+    }
+
+    /** The flags the task's predicates give now ({@link TaskNode#inputFlags}), changing nothing. */
+    private int inputFlags(int task) {
+        if (comparisons.has(task)) {
+            return comparisons.holds(task, realValue, this) ? 3 : 1;
+        }
+        inputCtx.bind(task);
+        return def.nodes[task].inputFlags(inputCtx);
     }
 
     /** Queues the slots written by active writers whose expressions read slot s. */
