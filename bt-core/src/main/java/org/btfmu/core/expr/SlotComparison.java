@@ -16,7 +16,11 @@ public record SlotComparison(int slot, double constant, int outcomes) {
     public static final int GREATER = 4;
     public static final int UNORDERED = 8;
 
-    /** Whether {@code a op b} holds, for the op whose true outcomes are {@code outcomes}. */
+    /**
+     * Whether {@code a op b} holds, for the op whose true outcomes are {@code outcomes}
+     * (IEEE 754: with a NaN operand only {@code !=} holds). Every Real comparison is
+     * decided here.
+     */
     public static boolean holds(int outcomes, double a, double b) {
         int bit = a < b ? 0 : a > b ? 2 : a == b ? 1 : 3;
         return (outcomes >> bit & 1) != 0;
