@@ -19,8 +19,8 @@ final class SlotComparisons {
     private final int[] slot;
     private final double[] constant;
     private final byte[] outcomes;
-    /** Per task: the comparison itself, for the non-finite report (the slow path). */
-    private final Expression[] expression;
+    /** The definition's tasks, whose predicates the non-finite report names (the slow path). */
+    private final TaskNode[] nodes;
 
     SlotComparisons(TaskNode[] nodes, byte[] slotTypes) {
         int n = nodes.length;
@@ -28,7 +28,7 @@ final class SlotComparisons {
         Arrays.fill(slot, -1);
         constant = new double[n];
         outcomes = new byte[n];
-        expression = new Expression[n];
+        this.nodes = nodes;
         for (int i = 0; i < n; i++) {
             Expression predicate = nodes[i].children().isEmpty() ? nodes[i].plainPredicate() : null;
             SlotComparison c = predicate == null ? null : predicate.slotComparison();
@@ -36,7 +36,6 @@ final class SlotComparisons {
                 slot[i] = c.slot();
                 constant[i] = c.constant();
                 outcomes[i] = (byte) c.outcomes();
-                expression[i] = predicate;
             }
         }
     }
@@ -54,7 +53,7 @@ final class SlotComparisons {
     boolean holds(int task, double[] reals, SlotReader reader) {
         double value = reals[slot[task]];
         if (!Double.isFinite(value)) {
-            reader.nonFinite(expression[task]);
+            reader.nonFinite(nodes[task].plainPredicate());
         }
         return SlotComparison.holds(outcomes[task], value, constant[task]);
     }
