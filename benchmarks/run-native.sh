@@ -4,7 +4,8 @@
 #   - per-call costs of fmi2DoStep / fmi2SetReal / fmi2GetReal beside a plain C FMU and an
 #     empty JNI up-call, in one process;
 #   - start-up: first instance in a fresh process, second instance, first instance of a
-#     second FMU, resident memory, over fresh processes.
+#     second FMU, resident memory, over fresh processes; without and with the class-data
+#     cache (README "Start-up").
 # Writes the tables of BENCHMARKS.md to benchmarks/target/native-results.md.
 # Usage: benchmarks/run-native.sh [--no-build]
 set -eu
@@ -22,6 +23,14 @@ gcc -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -Inative/include \
     -o "$out/native_bench" benchmarks/src/main/c/native_bench.c -ldl
 upcall=benchmarks/target/classes/org/btfmu/benchmarks/EmptyUpcall.class
 results=benchmarks/target/native-results.md
+# A fresh class-data cache: one process has the archive made (in the background), then wait.
+cache="$PWD/$out/class-data-cache"
+rm -rf "$cache"
+BTFMU_CACHE_DIR="$cache" "$out/native_bench" startup "$fmus/native_bench" "$fmus/native_bench_second" > /dev/null
+for _ in $(seq 600); do
+    if ls "$cache"/*/classes.jsa > /dev/null 2>&1 && ! ls "$cache"/*/creating > /dev/null 2>&1; then break; fi
+    sleep 0.1
+done
 {
     echo "Machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //');" \
          "load average before the run: $(cut -d' ' -f1 /proc/loadavg)"
@@ -30,9 +39,7 @@ results=benchmarks/target/native-results.md
     echo
     "$out/native_bench" calls "$fmus/native_bench" "$fmus/Feedthrough" "$upcall"
     echo
-    echo "#### Start-up"
-    echo
-    "$out/native_bench" startup-runs 11 "$fmus/native_bench" "$fmus/native_bench_second"
+    "$out/native_bench" startup-runs 11 "$fmus/native_bench" "$fmus/native_bench_second" "$cache"
     echo
     echo "Load average after the run: $(cut -d' ' -f1 /proc/loadavg)"
 } > "$results"

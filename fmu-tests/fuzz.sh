@@ -17,6 +17,8 @@ fi
 JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
 export JAVA_HOME
 unset BTFMU_LIBJVM
+# No class-data cache in the user's home from test processes (README "Start-up").
+export BTFMU_CACHE_DIR=off
 progress=target/fuzz-progress.txt
 status=0
 FUZZ_PROGRESS=$progress target/fuzz ../fmu-wrapper/src/test/resources/fmi2-calling-sequence.txt \

@@ -5,8 +5,8 @@
  * crashes the process, and a JVM that loads this FMU through JNA already has
  * one), BTFMU_LIBJVM, the FMU's bundled resources/jre, JAVA_HOME, `java` on
  * PATH. The JVM is created once per process with the options of a polite guest
- * (DEFAULT_OPTIONS, -Xrs among them so that the host keeps its signal handlers),
- * and is never destroyed.
+ * (DEFAULT_OPTIONS, -Xrs among them so that the host keeps its signal handlers)
+ * and the runtime's class-data archive once there is one, and is never destroyed.
  */
 #include <errno.h>
 #include <limits.h>
@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <stdint.h>
 #include <unistd.h>
 #include <dlfcn.h>
 
@@ -44,6 +45,9 @@ static const char *const DEFAULT_OPTIONS[] = {
     "-Xmx256m",                     /* ... up to a bound, not a quarter of the machine */
     "-XX:-UsePerfData",             /* no hsperfdata file in /tmp */
     "-XX:+DisableAttachMechanism",  /* with -Xrs the attach listener starts at once: a thread, a socket */
+    /* JDK 24+ warns on the host's stderr at the runtime's first use of sun.misc.Unsafe's memory
+     * access (NativeMemory: the values of every get/set); earlier JDKs ignore the property. */
+    "-Dsun.misc.unsafe.memory.access=allow",
     /* Unified logging writes warnings to stdout by default: the importer's stdout is not ours. */
     "-Xlog:disable",
     "-Xlog:all=warning:stderr",
@@ -110,16 +114,20 @@ static int libjvm_on_path(char *out, size_t size)
     return 0;
 }
 
-/* Loads libjvm from the first place that has one; explains the search if none. */
-static void *load_libjvm(const char *resources, char *error, size_t size)
+/*
+ * Loads libjvm from the first place that has one; explains the search if none. path receives
+ * the file loaded (empty for a libjvm that was already in the process).
+ */
+static void *load_libjvm(const char *resources, char path[PATH_MAX + 64], char *error, size_t size)
 {
+    path[0] = '\0';
     void *lib = dlopen("libjvm.so", RTLD_NOW | RTLD_NOLOAD);
     if (lib != NULL) {
         return lib;
     }
-    char path[PATH_MAX + 64];
     const char *override = getenv("BTFMU_LIBJVM");
     if (override != NULL && *override) {
+        snprintf(path, PATH_MAX + 64, "%s", override);
         lib = dlopen(override, RTLD_NOW);
         if (lib == NULL) {
             snprintf(error, size, "BTFMU_LIBJVM=%s cannot be loaded: %s", override, dlerror());
@@ -127,19 +135,19 @@ static void *load_libjvm(const char *resources, char *error, size_t size)
         return lib;
     }
     if (resources != NULL) {
-        snprintf(path, sizeof path, "%s/jre/lib/server/libjvm.so", resources);
+        snprintf(path, PATH_MAX + 64, "%s/jre/lib/server/libjvm.so", resources);
         if (is_file(path)) {
             return dlopen(path, RTLD_NOW);
         }
     }
     const char *java_home = getenv("JAVA_HOME");
     if (java_home != NULL && *java_home) {
-        snprintf(path, sizeof path, "%s/lib/server/libjvm.so", java_home);
+        snprintf(path, PATH_MAX + 64, "%s/lib/server/libjvm.so", java_home);
         if (is_file(path)) {
             return dlopen(path, RTLD_NOW);
         }
     }
-    if (libjvm_on_path(path, sizeof path)) {
+    if (libjvm_on_path(path, PATH_MAX + 64)) {
         return dlopen(path, RTLD_NOW);
     }
     snprintf(error, size,
@@ -147,7 +155,128 @@ static void *load_libjvm(const char *resources, char *error, size_t size)
              "path of libjvm.so, or JAVA_HOME to a Java 17+ installation, or put `java` on "
              "PATH, or rebuild the FMU with --bundle-jre (searched: resources/jre%s%s)",
              java_home ? ", JAVA_HOME=" : ", JAVA_HOME unset", java_home ? java_home : "");
+    path[0] = '\0';
     return NULL;
+}
+
+/* Up to size - 1 bytes of a file as a string; the file's size, or -1 if it cannot be read. */
+static long long read_start(const char *path, char *out, size_t size)
+{
+    out[0] = '\0';
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        return -1;
+    }
+    size_t n = fread(out, 1, size - 1, f);
+    out[n] = '\0';
+    /* The size by seeking: stat() would need glibc 2.33 (native/include/glibc_baseline.h). */
+    long long length = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    fclose(f);
+    return length;
+}
+
+/*
+ * The class-data cache of this FMU's runtime on this JVM build (README "Start-up"): a directory
+ * in BTFMU_CACHE_DIR (unset: $XDG_CACHE_HOME/bt-fmu, else ~/.cache/bt-fmu; not an absolute
+ * path, e.g. "off": none) named by a digest of the runtime's key, libjvm's size and the Java
+ * installation's release file. Not by its path: a runtime bundled in the FMU moves with every
+ * extraction, and the JVM accepts a moved installation's archive. The runtime fills the
+ * directory (ClassDataArchive.java); the shim only hands its place to the JVM. Returns 0 when
+ * there is none.
+ */
+static int class_data_cache(const char *resources, const char *libjvm, char *out, size_t size)
+{
+    const char *base = getenv("BTFMU_CACHE_DIR");
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    const char *home = getenv("HOME");
+    char dir[PATH_MAX];
+    if (base != NULL) {
+        snprintf(dir, sizeof dir, "%s", base[0] == '/' ? base : "");
+    } else if (xdg != NULL && xdg[0] == '/') {
+        snprintf(dir, sizeof dir, "%s/bt-fmu", xdg);
+    } else if (home != NULL && home[0] == '/') {
+        snprintf(dir, sizeof dir, "%s/.cache/bt-fmu", home);
+    } else {
+        return 0;
+    }
+    char jvm_file[PATH_MAX], release[PATH_MAX + 16];
+    if (dir[0] == '\0' || resources == NULL || libjvm[0] == '\0'
+        || realpath(libjvm, jvm_file) == NULL) {
+        return 0;
+    }
+    char ignored[1];
+    long long jvm_size = read_start(jvm_file, ignored, sizeof ignored);
+    /* <java home>/lib/server/libjvm.so: the release file is <java home>/release */
+    snprintf(release, sizeof release, "%s", jvm_file);
+    for (int up = 0; up < 3; up++) {
+        char *slash = strrchr(release, '/');
+        if (slash != NULL) {
+            *slash = '\0';
+        }
+    }
+    strcat(release, "/release");
+    static char key[RUNTIME_KEY_SIZE], identity[8192];
+    int written = snprintf(identity, 32, "%lld\n", jvm_size);
+    if (jvm_size < 0 || read_start(release, identity + written, sizeof identity - written) < 0) {
+        return 0;
+    }
+    shim_runtime_key(resources, key, sizeof key);
+    uint64_t digest = 14695981039346656037ULL; /* FNV-1a: a name, not a security digest */
+    const char *parts[] = {key, "\n", identity};
+    for (size_t p = 0; p < sizeof parts / sizeof parts[0]; p++) {
+        for (const unsigned char *c = (const unsigned char *)parts[p]; *c; c++) {
+            digest = (digest ^ *c) * 1099511628211ULL;
+        }
+    }
+    int n = snprintf(out, size, "%s/%016llx", dir, (unsigned long long)digest);
+    return n > 0 && (size_t)n < size;
+}
+
+/* The first line of a small file, without its newline; 0 if there is none. */
+static int first_line(const char *path, char *out, size_t size)
+{
+    FILE *f = fopen(path, "r");
+    if (f == NULL) {
+        return 0;
+    }
+    int ok = fgets(out, (int)size, f) != NULL;
+    fclose(f);
+    out[strcspn(out, "\n")] = '\0';
+    return ok && out[0] != '\0';
+}
+
+/*
+ * -Dbtfmu.classDataCache=<dir> always (the runtime makes the archive there on first use) with
+ * -Dbtfmu.classDataRuntime=<resources> (whose runtime the directory is named for) and,
+ * once the archive is there, the class path it was made with and the archive itself. The JVM
+ * checks the archive against its own build and that class path, and starts without it if
+ * they differ.
+ */
+static int add_class_data_options(JavaVMOption *options, int count, const char *resources,
+                                  const char *libjvm)
+{
+    static char dir[PATH_MAX], cache[PATH_MAX + 32], runtime[PATH_MAX + 32],
+        class_path[4 * PATH_MAX], archive[PATH_MAX + 64];
+    if (!class_data_cache(resources, libjvm, dir, sizeof dir)) {
+        return count;
+    }
+    snprintf(cache, sizeof cache, "-Dbtfmu.classDataCache=%s", dir);
+    options[count++].optionString = cache;
+    snprintf(runtime, sizeof runtime, "-Dbtfmu.classDataRuntime=%s", resources);
+    options[count++].optionString = runtime;
+    char file[PATH_MAX + 32];
+    snprintf(file, sizeof file, "%s/classes.jsa", dir);
+    if (is_file(file)) {
+        char path_list[3 * PATH_MAX];
+        snprintf(archive, sizeof archive, "-XX:SharedArchiveFile=%s", file);
+        snprintf(file, sizeof file, "%s/classpath", dir);
+        if (first_line(file, path_list, sizeof path_list)) {
+            snprintf(class_path, sizeof class_path, "-Djava.class.path=%s", path_list);
+            options[count++].optionString = class_path;
+            options[count++].optionString = archive;
+        }
+    }
+    return count;
 }
 
 /* Extra JVM options from BTFMU_JAVA_OPTIONS, split at spaces (e.g. "-Xmx256m"). */
@@ -165,7 +294,8 @@ static int add_user_options(JavaVMOption *options, int count, int max, char *buf
     return count;
 }
 
-static JavaVM *create_jvm(void *lib, char *error, size_t size)
+static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, char *error,
+                          size_t size)
 {
     GetCreatedJavaVMs created = (GetCreatedJavaVMs)dlsym(lib, "JNI_GetCreatedJavaVMs");
     CreateJavaVM create = (CreateJavaVM)dlsym(lib, "JNI_CreateJavaVM");
@@ -180,11 +310,12 @@ static JavaVM *create_jvm(void *lib, char *error, size_t size)
     }
 
     static char user_options[1024];
-    JavaVMOption options[DEFAULT_COUNT + 33] = {{0}};
+    JavaVMOption options[DEFAULT_COUNT + 37] = {{0}};
     int n = 0;
     for (size_t i = 0; i < DEFAULT_COUNT; i++) {
         options[n++].optionString = (char *)DEFAULT_OPTIONS[i];
     }
+    n = add_class_data_options(options, n, resources, libjvm);
     options[n].optionString = "vfprintf";
     options[n++].extraInfo = (void *)capture_message;
     n = add_user_options(options, n, (int)(sizeof options / sizeof options[0]), user_options,
@@ -223,9 +354,10 @@ JavaVM *shim_jvm(const char *resources, char *error, size_t size)
 {
     pthread_mutex_lock(&jvm_lock);
     if (jvm == NULL) {
-        void *lib = load_libjvm(resources, error, size);
+        char libjvm[PATH_MAX + 64];
+        void *lib = load_libjvm(resources, libjvm, error, size);
         if (lib != NULL) {
-            jvm = create_jvm(lib, error, size);
+            jvm = create_jvm(lib, resources, libjvm, error, size);
         } else if (error[0] == '\0') {
             snprintf(error, size, "libjvm cannot be loaded: %s", dlerror());
         }

@@ -186,7 +186,7 @@ static jobjectArray jar_paths(JNIEnv *env, const char *resources, char *error, s
  * and name of each jar), so that FMUs with byte-identical runtimes share one class loader.
  * An FMU without it gets a loader of its own, keyed by its directory.
  */
-static void runtime_key(const char *resources, char *key, size_t size)
+void shim_runtime_key(const char *resources, char *key, size_t size)
 {
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/lib/SHA256SUMS", resources);
@@ -327,7 +327,7 @@ static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *erro
 Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t size)
 {
     char key[RUNTIME_KEY_SIZE];
-    runtime_key(resources, key, sizeof key);
+    shim_runtime_key(resources, key, sizeof key);
     pthread_mutex_lock(&runtimes_lock);
     Runtime *runtime = runtimes;
     while (runtime != NULL && strcmp(runtime->key, key) != 0) {

@@ -73,13 +73,17 @@ typedef struct Runtime {
 
 /*
  * The process's JVM, found or created on first use (DESIGN.md §4). resources
- * is the FMU's resources directory (for a bundled JRE), may be NULL.
+ * is the FMU's resources directory (for a bundled JRE and the runtime's
+ * class-data cache), may be NULL.
  * Returns NULL and writes the reason into error when there is none.
  */
 JavaVM *shim_jvm(const char *resources, char *error, size_t size);
 
 /* The calling thread's JNIEnv; attaches an unknown thread once, as a daemon. */
 JNIEnv *shim_env(JavaVM *vm);
+
+/* The key of the runtime in the resources directory: its SHA256SUMS, else the directory. */
+void shim_runtime_key(const char *resources, char *key, size_t size);
 
 /* The runtime of the FMU whose resources directory is given (found or loaded once). */
 Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t size);

@@ -40,7 +40,12 @@ public final class FmiEntry {
             log = new ImporterLog(logger, environment, name, loggingOn);
             FmuSlave slave = FmuSlave.instantiate(name, fmuType, NativeMemory.getString(guid),
                     NativeMemory.getString(resourceLocation), log);
-            return slave == null ? 0 : register(slave);
+            if (slave == null) {
+                return 0;
+            }
+            long handle = register(slave);
+            ClassDataArchive.makeOnce(slave.resources.directory(), log);
+            return handle;
         } catch (Throwable e) {
             if (log != null) {
                 try {

@@ -1,9 +1,12 @@
 package org.btfmu.shim;
 
 import java.io.File;
+import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.PermissionCollection;
 import java.security.Permissions;
@@ -41,6 +44,10 @@ public final class RuntimeLoader extends URLClassLoader {
     public static synchronized ClassLoader of(String key, String[] jars)
             throws MalformedURLException {
         ClassLoader loader = LOADERS.get(key);
+        if (loader == null && onClassPath(key)) {
+            loader = ClassLoader.getSystemClassLoader();
+            LOADERS.put(key, loader);
+        }
         if (loader == null) {
             URL[] urls = new URL[jars.length];
             for (int i = 0; i < jars.length; i++) {
@@ -50,6 +57,35 @@ public final class RuntimeLoader extends URLClassLoader {
             LOADERS.put(key, loader);
         }
         return loader;
+    }
+
+    /**
+     * Whether the JVM's class path is this runtime's copy in its class-data cache: the shim
+     * started the JVM with it and the archive made from it, so the runtime's classes come from
+     * the archive through the application class loader (whose parent is the platform class
+     * loader too). The cache holds the SHA256SUMS the copy was made from.
+     */
+    private static boolean onClassPath(String key) {
+        String cache = System.getProperty("btfmu.classDataCache");
+        String classPath = System.getProperty("java.class.path", "");
+        if (cache == null || classPath.isEmpty()) {
+            return false;
+        }
+        try {
+            Path directory = Path.of(cache);
+            if (!Files.readString(directory.resolve("lib/SHA256SUMS")).equals(key)
+                    || !Files.readString(directory.resolve("classpath")).strip().equals(classPath)) {
+                return false;
+            }
+            for (String jar : classPath.split(File.pathSeparator)) {
+                if (!Files.isRegularFile(Path.of(jar))) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false; // an unreadable cache: the runtime's own loader, as without one
+        }
     }
 
     /**
