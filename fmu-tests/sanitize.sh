@@ -1,9 +1,10 @@
 #!/bin/sh
 # The sanitizer job (.ci/run runs it after `mvn -B verify`, whose FMUs, importer and fuzzer it
 # reuses): builds the shim and the plant FMUs a second time with AddressSanitizer and
-# UndefinedBehaviorSanitizer, puts them into copies of the test FMUs, and runs the C importer's
-# scenarios and the fuzzer against them. Any sanitizer report ends the run with a non-zero exit.
-#   fmu-tests/sanitize.sh [fuzz-sequences]      (default 3000)
+# UndefinedBehaviorSanitizer, puts them into copies of the test FMUs, and runs the C importers'
+# scenarios (Co-Simulation and Model Exchange) and the fuzzer (both interfaces) against them.
+# Any sanitizer report ends the run with a non-zero exit.
+#   fmu-tests/sanitize.sh [fuzz-sequences]      (default 3000, per interface)
 #
 # What the JVM needs in a process whose FMU library is built with ASan:
 #   - LD_PRELOAD=libasan.so: the ASan runtime must come first in the process; the importer
@@ -17,8 +18,9 @@
 set -eu
 cd "$(dirname "$0")"
 sequences=${1:-3000}
-for f in target/importer target/fuzz target/fixtures/shim_test/resources/guid.txt \
+for f in target/importer target/me_importer target/fuzz target/fixtures/shim_test/resources/guid.txt \
          target/fixtures/shim_test_2/resources/guid.txt target/fixtures/fuzz_a/resources/guid.txt \
+         target/fixtures/fuzz_discrete/resources/guid.txt \
          ../test-fmus/target/classes/org/btfmu/testfmus/PointMassAircraft.fmu; do
     [ -e "$f" ] || { echo "sanitize.sh: $f is missing: run 'mvn -B verify' first" >&2; exit 2; }
 done
@@ -40,7 +42,7 @@ CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" make -s -C ../test-fmus \
     OUT="$PWD/$out/plants" OBJ="$PWD/$out/plants-obj" JAVA_HOME="$JAVA_HOME"
 
 # The test FMUs with the sanitized shim in place of theirs.
-for fmu in shim_test shim_test_2 fuzz_a fuzz_b; do
+for fmu in shim_test shim_test_2 fuzz_a fuzz_b fuzz_discrete; do
     cp -r "target/fixtures/$fmu" "$out/$fmu"
     for so in "$out/$fmu"/binaries/linux64/*.so; do cp "$out/native/libbtfmu.so" "$so"; done
 done
@@ -57,18 +59,33 @@ done
 echo "sanitize: importer two-fmus"
 target/importer two-fmus "$out/shim_test" "$(guid shim_test)" "$out/shim_test_2" "$(guid shim_test_2)" \
     > "$out/importer-two-fmus.log" 2>&1 || { cat "$out/importer-two-fmus.log"; exit 1; }
-table=../fmu-wrapper/src/test/resources/fmi2-calling-sequence.txt
-echo "sanitize: fuzz $sequences sequences against the mission FMUs"
-target/fuzz "$table" "$out/fuzz_a" "$(guid fuzz_a)" "$out/fuzz_b" "$(guid fuzz_b)" 1 "$sequences" 2
+for scenario in sequence illegal; do
+    echo "sanitize: me_importer $scenario"
+    target/me_importer "$scenario" "$out/shim_test" "$(guid shim_test)" > "$out/me-importer-$scenario.log" 2>&1 \
+        || { cat "$out/me-importer-$scenario.log"; exit 1; }
+done
+tables=../fmu-wrapper/src/test/resources
+echo "sanitize: fuzz $sequences sequences against the mission FMUs (Co-Simulation)"
+target/fuzz "$tables/fmi2-calling-sequence.txt" "$out/fuzz_a" "$(guid fuzz_a)" "$out/fuzz_b" "$(guid fuzz_b)" \
+    1 "$sequences" 2
+echo "sanitize: fuzz $sequences sequences against the mission FMUs (Model Exchange)"
+target/fuzz "$tables/fmi2-me-calling-sequence.txt" "$out/fuzz_a" "$(guid fuzz_a)" \
+    "$out/fuzz_discrete" "$(guid fuzz_discrete)" 1 "$sequences" 2
 # The plant FMUs have their own generic layer (test-fmus/src/main/c/slave.c): fuzzed for
-# memory and undefined-behaviour errors, crashes and hangs only (FUZZ_LENIENT).
+# memory and undefined-behaviour errors, crashes and hangs only (FUZZ_LENIENT); Model Exchange
+# too where the plant has it (continuous states: nx > 0).
 for plant in "$out"/plants/*.fmu; do
     name=$(basename "$plant" .fmu)
     mkdir -p "$out/plant-$name"
     (cd "$out/plant-$name" && "$JAVA_HOME/bin/jar" xf "../plants/$name.fmu")
     plant_guid=$(sed -n 's/.* guid="\([^"]*\)".*/\1/p' "$out/plant-$name/modelDescription.xml" | head -1)
     echo "sanitize: fuzz $name"
-    FUZZ_LENIENT=1 target/fuzz "$table" "$out/plant-$name" "$plant_guid" "$out/plant-$name" "$plant_guid" \
-        1 "$((sequences / 3))" 2
+    FUZZ_LENIENT=1 target/fuzz "$tables/fmi2-calling-sequence.txt" "$out/plant-$name" "$plant_guid" \
+        "$out/plant-$name" "$plant_guid" 1 "$((sequences / 3))" 2
+    if grep -q "<ModelExchange" "$out/plant-$name/modelDescription.xml"; then
+        echo "sanitize: fuzz $name (Model Exchange)"
+        FUZZ_LENIENT=1 target/fuzz "$tables/fmi2-me-calling-sequence.txt" "$out/plant-$name" "$plant_guid" \
+            "$out/plant-$name" "$plant_guid" 1 "$sequences" 2
+    fi
 done
 echo "sanitize: no sanitizer reports"

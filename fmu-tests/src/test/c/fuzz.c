@@ -5,18 +5,25 @@
  *
  *   fuzz <table> <fmu-dir> <guid> <fmu-dir-2> <guid-2> <first-seed> <count> [threads]
  *
- * <table> is the calling-sequence table of the interface, one row per function
- * (fmu-wrapper/src/test/resources/fmi2-calling-sequence.txt for Co-Simulation,
- * transcribed from the specification). The variables come from each FMU's
- * modelDescription.xml. The oracle:
+ * <table> is the calling-sequence table of the interface, one row per function, transcribed
+ * from the specification (fmu-wrapper/src/test/resources/): fmi2-calling-sequence.txt for
+ * Co-Simulation (9 columns), fmi2-me-calling-sequence.txt for Model Exchange (7 columns). The
+ * number of columns picks the fmuType of every instance; the other interface's functions are
+ * called now and then too, and must be refused. The variables, the number of event indicators
+ * and the continuous states come from each FMU's modelDescription.xml. The oracle:
  *   - a call the table forbids in the instance's state returns fmi2Error and
  *     logs an error that names the function; the instance is then in state error;
  *   - an allowed call with arguments the FMU can see are wrong (NULL arrays with
  *     n > 0, counts no array can have, unknown or mistyped value references, variables not settable in the
  *     state, NaN/zero/negative step sizes, a wrong communication point, a step past
  *     the stop time, a foreign or truncated FMU state, an unknown log category,
- *     unsupported derivatives) returns fmi2Error and logs, as above;
- *   - any other allowed call is not an error (fmi2OK, fmi2Warning or fmi2Discard);
+ *     unsupported derivatives; Model Exchange: nx/ni other than the model description's,
+ *     a NaN, infinite or past-stop time, time before the last event instant, fmi2SetTime
+ *     in Event Mode unless condition 8 holds, NULL eventInfo or integrator-step flags)
+ *     returns fmi2Error and logs, as above;
+ *   - any other allowed call is not an error (fmi2OK, fmi2Warning or fmi2Discard), and
+ *     what fmi2NewDiscreteStates and fmi2CompletedIntegratorStep write is well-formed
+ *     (fmi2Boolean flags, a finite nextEventTime not before the current time);
  *   - never fmi2Fatal, never a crash, never an "internal error" in the log, never
  *     a call that takes longer than the time-out (a watchdog ends the process).
  * Bit-flipped FMU states may or may not be accepted; whatever follows is checked
@@ -30,7 +37,10 @@
  * the plant FMUs under the sanitizers); FUZZ_PROGRESS=<file> records each thread's current seed (to name the
  * seed after a crash); FUZZ_TIMEOUT=<seconds> (default 30).
  *
- * To add Model Exchange: a second table file and the ME functions in CALLS.
+ * Model Exchange sequences follow an integrator's loop (time forward up to the next time
+ * event, inputs, states, derivatives, event indicators, fmi2CompletedIntegratorStep, event
+ * iteration until newDiscreteStatesNeeded is false, fmi2Terminate when terminateSimulation)
+ * interleaved with the same random calls as Co-Simulation.
  */
 #include <dlfcn.h>
 #include <fcntl.h>
@@ -53,11 +63,21 @@
 
 enum State {
     INSTANTIATED, INITIALIZATION_MODE, STEP_COMPLETE, STEP_IN_PROGRESS, STEP_FAILED,
-    STEP_CANCELED, TERMINATED, ERROR, FATAL, STATE_COUNT
+    STEP_CANCELED, EVENT_MODE, CONTINUOUS_TIME_MODE, TERMINATED, ERROR, FATAL, STATE_COUNT
 };
 static const char *STATE_NAMES[STATE_COUNT] = {
     "instantiated", "initializationMode", "stepComplete", "stepInProgress", "stepFailed",
-    "stepCanceled", "terminated", "error", "fatal"};
+    "stepCanceled", "eventMode", "continuousTimeMode", "terminated", "error", "fatal"};
+
+/* The table's columns, in the spec's order: 9 for Co-Simulation (4.2.4), 7 for Model Exchange (3.2.3). */
+static const enum State CS_COLUMNS[] = {INSTANTIATED, INITIALIZATION_MODE, STEP_COMPLETE,
+    STEP_IN_PROGRESS, STEP_FAILED, STEP_CANCELED, TERMINATED, ERROR, FATAL};
+static const enum State ME_COLUMNS[] = {INSTANTIATED, INITIALIZATION_MODE, EVENT_MODE,
+    CONTINUOUS_TIME_MODE, TERMINATED, ERROR, FATAL};
+#define COLUMNS(a) (sizeof a / sizeof a[0])
+
+/* The interface of the table, hence of every instance: Model Exchange when it has 7 columns. */
+static int model_exchange;
 
 /* The functions the fuzzer calls on an instance, named as in the table. */
 enum Function {
@@ -67,7 +87,10 @@ enum Function {
     F_GET_STATE, F_SET_STATE, F_FREE_STATE, F_STATE_SIZE, F_SERIALIZE, F_DESERIALIZE,
     F_GET_DIRECTIONAL_DERIVATIVE, F_SET_INPUT_DERIVATIVES, F_GET_OUTPUT_DERIVATIVES,
     F_DO_STEP, F_CANCEL_STEP, F_GET_STATUS, F_GET_REAL_STATUS, F_GET_INTEGER_STATUS,
-    F_GET_BOOLEAN_STATUS, F_GET_STRING_STATUS, FUNCTION_COUNT
+    F_GET_BOOLEAN_STATUS, F_GET_STRING_STATUS,
+    F_ENTER_EVENT_MODE, F_NEW_DISCRETE_STATES, F_ENTER_CONTINUOUS_TIME_MODE,
+    F_COMPLETED_INTEGRATOR_STEP, F_SET_TIME, F_SET_CONTINUOUS_STATES, F_GET_EVENT_INDICATORS,
+    F_GET_CONTINUOUS_STATES, F_GET_DERIVATIVES, F_GET_NOMINALS, FUNCTION_COUNT
 };
 static const char *FUNCTION_NAMES[FUNCTION_COUNT] = {
     "fmi2SetDebugLogging", "fmi2SetupExperiment", "fmi2EnterInitializationMode",
@@ -78,10 +101,25 @@ static const char *FUNCTION_NAMES[FUNCTION_COUNT] = {
     "fmi2SerializeFMUstate", "fmi2DeSerializeFMUstate",
     "fmi2GetDirectionalDerivative", "fmi2SetRealInputDerivatives", "fmi2GetRealOutputDerivatives",
     "fmi2DoStep", "fmi2CancelStep", "fmi2GetStatus", "fmi2GetRealStatus", "fmi2GetIntegerStatus",
-    "fmi2GetBooleanStatus", "fmi2GetStringStatus"};
+    "fmi2GetBooleanStatus", "fmi2GetStringStatus",
+    "fmi2EnterEventMode", "fmi2NewDiscreteStates", "fmi2EnterContinuousTimeMode",
+    "fmi2CompletedIntegratorStep", "fmi2SetTime", "fmi2SetContinuousStates",
+    "fmi2GetEventIndicators", "fmi2GetContinuousStates", "fmi2GetDerivatives",
+    "fmi2GetNominalsOfContinuousStates"};
+/* Which interface has the function: 'b' both, 'c' Co-Simulation only, 'm' Model Exchange only. */
+static const char FUNCTION_INTERFACES[] = "bbbbbbbbbbbbbbbbbbbbb" "ccccccccc" "mmmmmmmmmm";
+_Static_assert(sizeof FUNCTION_INTERFACES == FUNCTION_COUNT + 1, "one interface per function");
 
-/* table[f][s]: 'x' allowed, '.' not, a digit: allowed under the spec's condition on variables. */
+/* table[f][s]: 'x' allowed, '.' not, a digit: allowed under the spec's condition on variables.
+ * A state of the other interface, or a function of the other interface, is '.' throughout:
+ * the instance must refuse it. */
 static char table[FUNCTION_COUNT][STATE_COUNT];
+
+/* Whether the function belongs to the table's interface (set by read_table). */
+static int of_interface(enum Function fn)
+{
+    return FUNCTION_INTERFACES[fn] == 'b' || FUNCTION_INTERFACES[fn] == (model_exchange ? 'm' : 'c');
+}
 
 static void read_table(const char *path)
 {
@@ -91,21 +129,41 @@ static void read_table(const char *path)
         exit(2);
     }
     char line[256], name[128], cells[64];
-    int found = 0;
+    char rows[FUNCTION_COUNT][64];
+    int found[FUNCTION_COUNT] = {0};
+    size_t width = 0;
     while (fgets(line, sizeof line, f)) {
         if (line[0] == '#' || sscanf(line, "%127s %63s", name, cells) != 2) continue;
+        if (width == 0) width = strlen(cells);
+        if (strlen(cells) != width) {
+            fprintf(stderr, "fuzz: %s: the row of %s has %zu cells, the first row %zu\n", path, name,
+                    strlen(cells), width);
+            exit(2);
+        }
         for (int fn = 0; fn < FUNCTION_COUNT; fn++) {
-            if (strcmp(name, FUNCTION_NAMES[fn]) == 0 && strlen(cells) == STATE_COUNT) {
-                memcpy(table[fn], cells, STATE_COUNT);
-                found++;
+            if (strcmp(name, FUNCTION_NAMES[fn]) == 0) {
+                memcpy(rows[fn], cells, width + 1);
+                found[fn] = 1;
             }
         }
     }
     fclose(f);
-    if (found != FUNCTION_COUNT) {
-        fprintf(stderr, "fuzz: %s has %d of the %d rows the fuzzer needs\n", path, found,
-                FUNCTION_COUNT);
+    if (width != COLUMNS(CS_COLUMNS) && width != COLUMNS(ME_COLUMNS)) {
+        fprintf(stderr, "fuzz: %s has %zu columns: %zu (Co-Simulation) or %zu (Model Exchange) expected\n",
+                path, width, COLUMNS(CS_COLUMNS), COLUMNS(ME_COLUMNS));
         exit(2);
+    }
+    model_exchange = width == COLUMNS(ME_COLUMNS);
+    const enum State *columns = model_exchange ? ME_COLUMNS : CS_COLUMNS;
+    memset(table, '.', sizeof table);
+    for (int fn = 0; fn < FUNCTION_COUNT; fn++) {
+        int needed = of_interface((enum Function)fn);
+        if (needed && !found[fn]) {
+            fprintf(stderr, "fuzz: %s has no row for %s\n", path, FUNCTION_NAMES[fn]);
+            exit(2);
+        }
+        if (!needed) continue;
+        for (size_t k = 0; k < width; k++) table[fn][columns[k]] = rows[fn][k];
     }
 }
 
@@ -116,6 +174,7 @@ typedef struct {
     fmi2ValueReference vr;
     Type type;
     int input, tunable, exact; /* exact: initial exact/approx, not constant (conditions 1, 3) */
+    int continuous, state;     /* variability continuous; a continuous state (condition 5 of ME) */
     char name[64];
 } Variable;
 
@@ -127,6 +186,7 @@ typedef struct {
     Variable variables[256];
     int count;
     fmi2ValueReference max_vr;
+    size_t ni, nx; /* numberOfEventIndicators, the <Derivatives> of <ModelStructure> */
     fmi2Component (*instantiate)(fmi2String, fmi2Type, fmi2String, fmi2String,
                                  const fmi2CallbackFunctions *, fmi2Boolean, fmi2Boolean);
     void (*freeInstance)(fmi2Component);
@@ -160,11 +220,13 @@ static void read_variables(Fmu *fmu)
     size_t n = f && xml ? fread(xml, 1, LIMIT - 1, f) : 0;
     if (f) fclose(f);
     xml[n] = '\0';
+    int states[256], state_count = 0, index[256], position = 0;
     for (const char *tag = strstr(xml, "<ScalarVariable "); tag && fmu->count < 256;
          tag = strstr(tag + 1, "<ScalarVariable ")) {
         const char *end = strchr(tag, '>');
         const char *element = end ? strchr(end, '<') : NULL;
         if (element == NULL) break;
+        position++;
         Variable *v = &fmu->variables[fmu->count];
         char value[64], causality[32] = "local", variability[32] = "continuous", initial[32] = "";
         if (!attribute(tag, end, "valueReference", value, sizeof value)) continue;
@@ -184,8 +246,28 @@ static void read_variables(Fmu *fmu)
         v->tunable = strcmp(causality, "parameter") == 0 && strcmp(variability, "tunable") == 0;
         v->exact = !constant && (strcmp(initial, "exact") == 0 || strcmp(initial, "approx") == 0
                                  || (initial[0] == '\0' && strcmp(causality, "parameter") == 0));
+        v->continuous = strcmp(variability, "continuous") == 0;
+        /* derivative="k": this is the derivative of the k-th ScalarVariable (from 1), a state */
+        const char *element_end = strchr(element, '>');
+        if (element_end && state_count < 256
+            && attribute(element, element_end, "derivative", value, sizeof value)) {
+            states[state_count++] = (int)strtol(value, NULL, 10);
+        }
+        index[fmu->count] = position;
         if (v->vr > fmu->max_vr) fmu->max_vr = v->vr;
         fmu->count++;
+    }
+    for (int k = 0; k < state_count; k++) {
+        for (int i = 0; i < fmu->count; i++) {
+            if (index[i] == states[k]) fmu->variables[i].state = 1;
+        }
+    }
+    fmu->nx = (size_t)state_count;
+    char number[32];
+    const char *root = strstr(xml, "<fmiModelDescription");
+    const char *root_end = root ? strchr(root, '>') : NULL;
+    if (root_end && attribute(root, root_end, "numberOfEventIndicators", number, sizeof number)) {
+        fmu->ni = (size_t)strtoul(number, NULL, 10);
     }
     free(xml);
     if (fmu->count == 0) {
@@ -220,6 +302,7 @@ static void load(Fmu *fmu, const char *directory, const char *guid)
     int missing = !fmu->instantiate || !fmu->freeInstance || !fmu->getTypesPlatform
                   || !fmu->getVersion;
     for (int fn = 0; fn < FUNCTION_COUNT; fn++) {
+        /* both interfaces': the fuzzer also calls the other one's functions, to see them refused */
         fmu->f[fn] = dlsym(fmu->library, FUNCTION_NAMES[fn]);
         missing |= fmu->f[fn] == NULL;
     }
@@ -238,6 +321,14 @@ typedef struct {
     enum State state;
     double now, start, stop;
     int stop_defined;
+    /* Model Exchange: the last event instant (time may go back only to it, 3.2.3); whether it is
+     * known exactly (not after restoring an FMU state taken in Continuous-Time Mode, where the
+     * FMU state need not remember an Event Mode left without fmi2NewDiscreteStates); the instant
+     * of the last fmi2NewDiscreteStates or fmi2ExitInitializationMode; fmi2NewDiscreteStates
+     * answered newDiscreteStatesNeeded = false in this Event Mode (condition 8); its answers. */
+    double event, processed;
+    int event_known, settled, terminate_requested, next_event_defined;
+    double next_event;
 } Model;
 
 typedef struct {
@@ -391,24 +482,28 @@ static void end(Run *run, Instance *in, enum Function fn, Expect expect, fmi2Sta
 
 #define CALL(fn, type) ((type)in->fmu->f[fn])
 
-static int settable(Instance *in, const Variable *v)
+/* Whether fn (an fmi2Set function) may set the variable now: the table's numbered conditions. */
+static int settable(Instance *in, enum Function fn, const Variable *v)
 {
-    switch (table[F_SET_REAL][in->model.state]) {
+    switch (table[fn][in->model.state]) {
     case '1': return v->exact;
     case '3': return v->exact || v->input;
-    case '6': return v->input || v->tunable;
+    case '4': /* Model Exchange, Event Mode */
+    case '6': return v->input || v->tunable; /* Co-Simulation, stepComplete */
+    case '5': return v->type == T_REAL && ((v->input && v->continuous) || v->state);
     default: return 0;
     }
 }
 
-/* A random variable of the type (settable ones only if asked); NULL if there is none. */
-static const Variable *pick(Run *run, Instance *in, Type type, int only_settable)
+/* A random variable of the type (settable by the function, unless FUNCTION_COUNT); NULL if there is none. */
+static const Variable *pick(Run *run, Instance *in, Type type, enum Function only_settable_by)
 {
     const Variable *found[256];
     int n = 0;
     for (int i = 0; i < in->fmu->count; i++) {
         const Variable *v = &in->fmu->variables[i];
-        if (v->type == type && (!only_settable || settable(in, v))) found[n++] = v;
+        if (v->type == type && (only_settable_by == FUNCTION_COUNT || settable(in, only_settable_by, v)))
+            found[n++] = v;
     }
     return n ? found[below(&run->rng, n)] : NULL;
 }
@@ -431,7 +526,7 @@ static void values(Run *run, Instance *in, enum Function fn)
     int allowed = table[fn][in->model.state] != '.';
     Expect expect = VALID;
     for (int k = 0; k < n; k++) {
-        const Variable *v = pick(run, in, type, set);
+        const Variable *v = pick(run, in, type, set ? fn : FUNCTION_COUNT);
         if (v == NULL) { n = k; break; }
         vrs[k] = v->vr;
         switch (type) {
@@ -446,11 +541,11 @@ static void values(Run *run, Instance *in, enum Function fn)
     const char *variant = "valid";
     int bad = allowed && chance(&run->rng, 20) ? below(&run->rng, 6) : -1;
     if (bad >= 0 && n == 0) { /* nothing settable: one variable anyway, to spoil */
-        const Variable *v = pick(run, in, type, 0);
+        const Variable *v = pick(run, in, type, FUNCTION_COUNT);
         n = 1;
         vrs[0] = v ? v->vr : in->fmu->variables[0].vr;
         if (type == T_STRING) value.s[0] = strings[0]; /* the other members read 0 */
-        expect = v == NULL || (set && !settable(in, v)) ? INVALID : VALID;
+        expect = v == NULL || (set && !settable(in, fn, v)) ? INVALID : VALID;
     }
     switch (bad) {
     case 0: vr_arg = NULL; variant = "vr=NULL"; expect = INVALID; break;
@@ -460,7 +555,7 @@ static void values(Run *run, Instance *in, enum Function fn)
         const Variable *v = &in->fmu->variables[below(&run->rng, in->fmu->count)];
         vrs[below(&run->rng, n)] = v->vr;
         variant = "other variable";
-        expect = (v->type != type || (set && !settable(in, v))) ? INVALID : VALID;
+        expect = (v->type != type || (set && !settable(in, fn, v))) ? INVALID : VALID;
         break;
     }
     case 4:
@@ -553,6 +648,21 @@ static void setup_experiment(Run *run, Instance *in)
     }
 }
 
+static Model fresh_model(void)
+{
+    return (Model){.state = INSTANTIATED, .event_known = 1};
+}
+
+/* The model after fmi2SetFMUstate of a slot. */
+static void restore_model(Instance *in, int slot)
+{
+    in->model = in->saved[slot];
+    in->model.settled = 0; /* condition 8 wants fmi2NewDiscreteStates again */
+    if (in->model.state == CONTINUOUS_TIME_MODE && in->model.event != in->model.processed) {
+        in->model.event_known = 0;
+    }
+}
+
 /* Calls without arguments beyond the instance: the table alone decides. */
 static void lifecycle(Run *run, Instance *in, enum Function fn)
 {
@@ -566,9 +676,20 @@ static void lifecycle(Run *run, Instance *in, enum Function fn)
     Model *m = &in->model;
     switch (fn) {
     case F_ENTER_INIT: m->state = INITIALIZATION_MODE; break;
-    case F_EXIT_INIT: m->state = STEP_COMPLETE; m->now = m->start; break;
+    case F_EXIT_INIT: /* Model Exchange: into Event Mode, an event instant at the start time */
+        m->state = model_exchange ? EVENT_MODE : STEP_COMPLETE;
+        m->now = m->event = m->processed = m->start;
+        m->settled = 0;
+        break;
     case F_TERMINATE: m->state = TERMINATED; break;
-    case F_RESET: *m = (Model){INSTANTIATED, 0, 0, 0, 0}; break;
+    case F_RESET: *m = fresh_model(); break;
+    case F_ENTER_EVENT_MODE:
+        m->state = EVENT_MODE;
+        m->event = m->now;
+        m->event_known = 1;
+        m->settled = 0;
+        break;
+    case F_ENTER_CONTINUOUS_TIME_MODE: m->state = CONTINUOUS_TIME_MODE; break;
     default: break;
     }
 }
@@ -652,7 +773,7 @@ static void set_state(Run *run, Instance *in, Instance *other)
     if (allowed && expect == UNCERTAIN) {
         if (status == fmi2OK) in->uncertain = 1; else in->model.state = ERROR;
     }
-    if (allowed && expect == VALID && status == fmi2OK && !in->uncertain) in->model = in->saved[slot];
+    if (allowed && expect == VALID && status == fmi2OK && !in->uncertain) restore_model(in, slot);
 }
 
 static void free_state(Run *run, Instance *in)
@@ -727,6 +848,219 @@ static void serialize(Run *run, Instance *in)
     free(bytes);
 }
 
+/* ---- Model Exchange (3.2) ---- */
+
+/* fmi2SetTime: forward, back within the continuous-time interval, before the last event, NaN,
+ * infinite, the next time event, past the stop time. */
+static void set_time(Run *run, Instance *in)
+{
+    Model *m = &in->model;
+    double t = m->now + 0.25 * below(&run->rng, 12);
+    const char *variant = "forward";
+    switch (m->event > m->processed && chance(&run->rng, 30) ? 8 : below(&run->rng, 15)) {
+    case 0: t = NAN; variant = "NaN"; break;
+    case 1: t = chance(&run->rng, 50) ? INFINITY : -INFINITY; variant = "infinite"; break;
+    case 2: t = m->event - 1 - below(&run->rng, 5); variant = "before the last event"; break;
+    case 3: t = -1; variant = "negative"; break;
+    case 4: t = m->event + (m->now - m->event) * 0.5; variant = "back, after the last event"; break;
+    case 5:
+        if (m->next_event_defined) { t = m->next_event; variant = "the next time event"; }
+        break;
+    case 6: t = m->stop_defined ? m->stop + 1 : 1e300; variant = "past the stop time / huge"; break;
+    case 7: t = m->now; variant = "unchanged"; break;
+    case 8: /* after fmi2EnterEventMode without fmi2NewDiscreteStates: still an event */
+        t = 0.5 * (m->processed + m->event);
+        variant = "between the last two events";
+        break;
+    default: break;
+    }
+    /* time may go back only within a continuous-time interval, never before the last event
+     * instant (3.2.3), nor past a defined stop time (2.1.6); condition 8 in Event Mode */
+    double tol = tolerance(m->event);
+    int valid = isfinite(t) && t >= m->event - tol
+                && !(m->stop_defined && t > m->stop + tolerance(m->stop));
+    Expect expect = valid ? VALID : INVALID;
+    if (isfinite(t) && !m->event_known && t >= m->processed - tolerance(m->processed) && t < m->event - tol) {
+        expect = UNCERTAIN; /* restored: whether that FMU state remembers the later event is open */
+    }
+    if (table[F_SET_TIME][m->state] == '8' && !(in->fmu->ni == 0 && in->fmu->nx == 0 && m->settled)) {
+        expect = INVALID;
+    }
+    char arguments[96];
+    snprintf(arguments, sizeof arguments, "t=%g, %s", t, variant);
+    int allowed = table[F_SET_TIME][m->state] != '.';
+    begin(run, in);
+    fmi2Status status = CALL(F_SET_TIME, fmi2Status (*)(fmi2Component, fmi2Real))(in->c, t);
+    end(run, in, F_SET_TIME, expect, status, arguments);
+    if (allowed && expect == VALID && status <= fmi2Warning && !in->uncertain) {
+        /* in Event Mode (condition 8) the time of the next event instant: it becomes an event
+         * when fmi2NewDiscreteStates processes it (whether time may go back before that, the
+         * spec leaves open; the model follows the last processed event) */
+        m->now = fmax(t, m->event);
+    }
+    if (expect == UNCERTAIN) in->uncertain |= status <= fmi2Warning;
+}
+
+/* fmi2NewDiscreteStates, checking what it answers. */
+static void new_discrete_states(Run *run, Instance *in)
+{
+    Model *m = &in->model;
+    fmi2EventInfo info;
+    memset(&info, 0xa5, sizeof info); /* whatever the FMU leaves unwritten shows */
+    int null_info = chance(&run->rng, 8);
+    int allowed = table[F_NEW_DISCRETE_STATES][m->state] != '.';
+    begin(run, in);
+    fmi2Status status = CALL(F_NEW_DISCRETE_STATES, fmi2Status (*)(fmi2Component, fmi2EventInfo *))(
+        in->c, null_info ? NULL : &info);
+    end(run, in, F_NEW_DISCRETE_STATES, null_info ? INVALID : VALID, status, null_info ? "NULL" : "");
+    if (!allowed || null_info || status > fmi2Warning || in->uncertain) return;
+    const fmi2Boolean flags[] = {info.newDiscreteStatesNeeded, info.terminateSimulation,
+        info.nominalsOfContinuousStatesChanged, info.valuesOfContinuousStatesChanged,
+        info.nextEventTimeDefined};
+    for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) {
+        if (flags[k] != fmi2False && flags[k] != fmi2True) {
+            fail(run, "fmi2NewDiscreteStates left eventInfo field %zu at %d", k, (int)flags[k]);
+        }
+    }
+    if (info.nextEventTimeDefined == fmi2True
+        && !(isfinite(info.nextEventTime) && info.nextEventTime >= m->now - tolerance(m->now))) {
+        fail(run, "fmi2NewDiscreteStates: nextEventTime %g is not after the current time %g",
+             info.nextEventTime, m->now);
+    }
+    m->processed = m->event = m->now;
+    m->event_known = 1;
+    m->settled = info.newDiscreteStatesNeeded == fmi2False;
+    m->terminate_requested = info.terminateSimulation == fmi2True;
+    m->next_event_defined = info.nextEventTimeDefined == fmi2True;
+    m->next_event = info.nextEventTime;
+}
+
+/* fmi2CompletedIntegratorStep with either output pointer NULL sometimes. */
+static int completed_integrator_step(Run *run, Instance *in)
+{
+    fmi2Boolean enter = 7, terminate = 7;
+    int variant = below(&run->rng, 10); /* 0: enterEventMode NULL, 1: terminateSimulation NULL */
+    begin(run, in);
+    fmi2Status status = CALL(F_COMPLETED_INTEGRATOR_STEP,
+                             fmi2Status (*)(fmi2Component, fmi2Boolean, fmi2Boolean *, fmi2Boolean *))(
+        in->c, (fmi2Boolean)below(&run->rng, 2), variant == 0 ? NULL : &enter,
+        variant == 1 ? NULL : &terminate);
+    static const char *names[] = {"enterEventMode=NULL", "terminateSimulation=NULL", "valid"};
+    end(run, in, F_COMPLETED_INTEGRATOR_STEP, variant <= 1 ? INVALID : VALID, status,
+        names[variant <= 1 ? variant : 2]);
+    if (variant <= 1 || status > fmi2Warning || table[F_COMPLETED_INTEGRATOR_STEP][in->model.state] == '.')
+        return 0;
+    if ((enter != fmi2False && enter != fmi2True) || (terminate != fmi2False && terminate != fmi2True)) {
+        fail(run, "fmi2CompletedIntegratorStep left enterEventMode=%d, terminateSimulation=%d",
+             (int)enter, (int)terminate);
+    }
+    return enter == fmi2True;
+}
+
+/* The functions on the arrays of continuous states and event indicators: right, wrong and
+ * implausible lengths, NULL arrays. */
+static void state_array(Run *run, Instance *in, enum Function fn)
+{
+    size_t expected = fn == F_GET_EVENT_INDICATORS ? in->fmu->ni : in->fmu->nx;
+    fmi2Real values[64];
+    for (int k = 0; k < 64; k++) values[k] = below(&run->rng, 400) - 200 + 0.5;
+    size_t n = expected;
+    fmi2Real *array = values;
+    const char *variant = "valid";
+    switch (below(&run->rng, 10)) {
+    case 0: n = expected + 1; variant = "one too many"; break;
+    case 1: n = expected > 0 ? expected - 1 : 3; variant = expected > 0 ? "one too few" : "3 for none"; break;
+    case 2: array = NULL; variant = "NULL array"; break;
+    case 3: n = chance(&run->rng, 50) ? SIZE_MAX : (size_t)1 << 40; variant = "implausible n"; break;
+    default: break;
+    }
+    if (expected + 1 > 64) n = expected; /* the array would be too short: keep it right */
+    Expect expect = n != expected || (array == NULL && n > 0) ? INVALID : VALID;
+    char arguments[96];
+    snprintf(arguments, sizeof arguments, "n=%zu of %zu, %s", n, expected, variant);
+    begin(run, in);
+    fmi2Status status = fn == F_SET_CONTINUOUS_STATES
+        ? CALL(fn, fmi2Status (*)(fmi2Component, const fmi2Real *, size_t))(in->c, array, n)
+        : CALL(fn, fmi2Status (*)(fmi2Component, fmi2Real *, size_t))(in->c, array, n);
+    end(run, in, fn, expect, status, arguments);
+}
+
+/* An event iteration as an integrator does it: into Event Mode, fmi2NewDiscreteStates until no
+ * new discrete states are needed, then on in Continuous-Time Mode or, if asked, terminate. */
+static void event_iteration(Run *run, Instance *in)
+{
+    if (in->model.state == CONTINUOUS_TIME_MODE) lifecycle(run, in, F_ENTER_EVENT_MODE);
+    if (in->model.state != EVENT_MODE || in->uncertain) return;
+    for (int k = 0; k < 10 && in->model.state == EVENT_MODE && !in->model.settled && !in->uncertain; k++) {
+        new_discrete_states(run, in);
+    }
+    if (in->model.state != EVENT_MODE || in->uncertain) return;
+    Model *m = &in->model;
+    if (in->fmu->ni == 0 && in->fmu->nx == 0 && m->settled && !m->terminate_requested && chance(&run->rng, 60)) {
+        /* a pure discrete-time FMU: on to the next event instant in Event Mode (condition 8) */
+        double t = m->next_event_defined ? m->next_event : m->now + 1 + below(&run->rng, 3);
+        Expect expect = m->stop_defined && t > m->stop + tolerance(m->stop) ? INVALID : VALID;
+        begin(run, in);
+        fmi2Status status = CALL(F_SET_TIME, fmi2Status (*)(fmi2Component, fmi2Real))(in->c, t);
+        end(run, in, F_SET_TIME, expect, status, "the next event instant");
+        if (expect == VALID && status <= fmi2Warning && !in->uncertain) {
+            m->now = t;
+            new_discrete_states(run, in);
+        }
+        return;
+    }
+    lifecycle(run, in, m->terminate_requested ? F_TERMINATE : F_ENTER_CONTINUOUS_TIME_MODE);
+}
+
+/* One integrator step: time forward (up to the next time event), inputs, states, derivatives,
+ * event indicators, and the event iteration when the FMU asks for one. */
+static void integrator_step(Run *run, Instance *in)
+{
+    Model *m = &in->model;
+    if (m->state != CONTINUOUS_TIME_MODE) {
+        set_time(run, in);
+        return;
+    }
+    double h = 0.5 * (1 + below(&run->rng, 6));
+    double t = m->now + h;
+    if (m->next_event_defined && t > m->next_event) t = m->next_event;
+    if (m->stop_defined && t > m->stop) t = m->stop;
+    begin(run, in);
+    fmi2Status status = CALL(F_SET_TIME, fmi2Status (*)(fmi2Component, fmi2Real))(in->c, t);
+    end(run, in, F_SET_TIME, VALID, status, "integrator step");
+    if (status > fmi2Warning || in->uncertain) return;
+    m->now = t;
+    if (chance(&run->rng, 50)) values(run, in, F_SET_REAL);
+    if (in->fmu->nx > 0 && chance(&run->rng, 60)) state_array(run, in, F_SET_CONTINUOUS_STATES);
+    if (chance(&run->rng, 60)) state_array(run, in, F_GET_DERIVATIVES);
+    if (chance(&run->rng, 60)) state_array(run, in, F_GET_EVENT_INDICATORS);
+    if (m->state != CONTINUOUS_TIME_MODE || in->uncertain) return;
+    int time_event = m->next_event_defined && m->now >= m->next_event - tolerance(m->next_event);
+    if (completed_integrator_step(run, in) || time_event || chance(&run->rng, 15)) event_iteration(run, in);
+}
+
+static void me_call(Run *run, Instance *in, int roll)
+{
+    if (roll < 12) { integrator_step(run, in); return; }
+    if (roll < 18) { set_time(run, in); return; }
+    if (roll < 26) { event_iteration(run, in); return; }
+    if (roll < 30) { new_discrete_states(run, in); return; }
+    if (roll < 34) {
+        if (in->model.state == CONTINUOUS_TIME_MODE && chance(&run->rng, 50)) {
+            /* an event left without fmi2NewDiscreteStates (the table allows it), then time back */
+            set_time(run, in);
+            lifecycle(run, in, F_ENTER_EVENT_MODE);
+            lifecycle(run, in, F_ENTER_CONTINUOUS_TIME_MODE);
+            set_time(run, in);
+            return;
+        }
+        lifecycle(run, in, chance(&run->rng, 50) ? F_ENTER_EVENT_MODE : F_ENTER_CONTINUOUS_TIME_MODE);
+        return;
+    }
+    if (roll < 37) { completed_integrator_step(run, in); return; }
+    state_array(run, in, (enum Function)(F_SET_CONTINUOUS_STATES + below(&run->rng, 5)));
+}
+
 static const fmi2CallbackFunctions *callbacks_for(Instance *in)
 {
     static __thread fmi2CallbackFunctions callbacks;
@@ -741,14 +1075,14 @@ static int instantiate(Run *run, Instance *in, Fmu *fmu)
     char name[64];
     snprintf(name, sizeof name, "fuzz-%llu", (unsigned long long)run->seed);
     atomic_store(&run->worker->call_started, now_ns());
-    in->c = fmu->instantiate(name, fmi2CoSimulation, fmu->guid, fmu->location, callbacks_for(in),
+    in->c = fmu->instantiate(name, model_exchange ? fmi2ModelExchange : fmi2CoSimulation, fmu->guid, fmu->location, callbacks_for(in),
                              fmi2False, fmi2False);
     atomic_store(&run->worker->call_started, 0);
     if (in->c == NULL) {
         fail(run, "fmi2Instantiate returned NULL: %s", in->last);
         return -1;
     }
-    in->model = (Model){INSTANTIATED, 0, 0, 0, 0};
+    in->model = fresh_model();
     return 0;
 }
 
@@ -767,17 +1101,17 @@ static void bad_instantiate(Run *run, Fmu *fmu)
     memset(&probe, 0, sizeof probe);
     int variant = below(&run->rng, 5);
     static const char *names[] = {"wrong GUID", "NULL resource location", "http location",
-                                  "NULL callbacks", "Model Exchange"};
+                                  "NULL callbacks", "the other interface"};
     atomic_store(&run->worker->call_started, now_ns());
     fmi2Component c = fmu->instantiate(
-        "fuzz-bad", variant == 4 ? fmi2ModelExchange : fmi2CoSimulation,
+        "fuzz-bad", (variant == 4) != model_exchange ? fmi2ModelExchange : fmi2CoSimulation,
         variant == 0 ? "{00000000-0000-0000-0000-000000000000}" : fmu->guid,
         variant == 1 ? NULL : variant == 2 ? "http://example.org/resources" : fmu->location,
         variant == 3 ? NULL : callbacks_for(&probe), fmi2False, fmi2False);
     atomic_store(&run->worker->call_started, 0);
     run->worker->calls++;
     if (variant == 4 || lenient) {
-        if (c != NULL) fmu->freeInstance(c); /* an FMU may also offer Model Exchange */
+        if (c != NULL) fmu->freeInstance(c); /* an FMU may offer both interfaces */
         return;
     }
     if (c != NULL) {
@@ -800,7 +1134,7 @@ static void recover(Run *run, Instance *in)
         fmi2Status status = CALL(F_SET_STATE, fmi2Status (*)(fmi2Component, fmi2FMUstate))(
             in->c, in->states[slot]);
         end(run, in, F_SET_STATE, VALID, status, "recover");
-        if (status == fmi2OK) in->model = in->saved[slot];
+        if (status == fmi2OK) restore_model(in, slot);
         return;
     }
     lifecycle(run, in, F_RESET);
@@ -815,8 +1149,15 @@ static void one_call(Run *run, Instance *instances, int n)
         recover(run, in);
         return;
     }
+    /* Model Exchange: its own functions in about 40% of the calls, fmi2DoStep rarely;
+     * Co-Simulation: now and then a Model Exchange function, which it must refuse */
+    if (chance(&run->rng, model_exchange ? 30 : 2)) { me_call(run, in, below(&run->rng, 40)); return; }
     int roll = below(&run->rng, 100);
-    if (roll < 18) { do_step(run, in); return; }
+    if (roll < 18) {
+        if (model_exchange && chance(&run->rng, 90)) me_call(run, in, below(&run->rng, 40));
+        else do_step(run, in);
+        return;
+    }
     if (roll < 34) { values(run, in, (enum Function)(F_GET_REAL + below(&run->rng, 8))); return; }
     if (roll < 42) { lifecycle(run, in, (enum Function)(F_ENTER_INIT + below(&run->rng, 4))); return; }
     if (roll < 46) { setup_experiment(run, in); return; }
@@ -855,6 +1196,7 @@ static void warm_up(Run *run, Instance *in)
     if (chance(&run->rng, 50)) setup_experiment(run, in);
     lifecycle(run, in, F_ENTER_INIT);
     if (chance(&run->rng, 80)) lifecycle(run, in, F_EXIT_INIT);
+    if (model_exchange && chance(&run->rng, 70)) event_iteration(run, in);
 }
 
 static void sequence(Run *run)

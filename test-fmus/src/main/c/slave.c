@@ -100,6 +100,7 @@ typedef struct {
     fmi2CallbackFunctions callbacks; /* copied: the importer's struct is valid only during fmi2Instantiate */
     int logging_on;
     int model_exchange; /* instantiated as fmi2ModelExchange */
+    int initialized;    /* Initialization Mode was entered: the equations may be evaluated */
     SlaveState state;
     double start_time;
     double time;
@@ -255,18 +256,20 @@ static void free_strings(Slave *s) {
 
 /* Outputs are kept current: recomputed after every set in initialization mode or
  * at a communication point, so direct feedthrough is visible without a step. */
-static void hold_discrete_outputs(Slave *s, int restore);
+static void hold_discrete_outputs(Slave *s, int saved[], int restore);
 
 static void recalculate(Slave *s) {
     /* In initialization mode the states still follow the parameters. */
     if (s->state == INITIALIZATION_MODE && MODEL.initialize != NULL) MODEL.initialize(s->model, s->time);
+    if (s->state == INITIALIZATION_MODE) s->initialized = 1;
     if (MODEL.calculate == NULL) return;
     if (s->state & (INITIALIZATION_MODE | STEP_COMPLETE | EVENT_MODE)) MODEL.calculate(s->model, s->time);
     if (s->state == CONTINUOUS_TIME_MODE) {
         /* Model Exchange: discrete outputs change only at events, so they hold in between. */
-        hold_discrete_outputs(s, 0);
+        int saved[256]; /* per call: instances in other threads hold their own */
+        hold_discrete_outputs(s, saved, 0);
         MODEL.calculate(s->model, s->time);
-        hold_discrete_outputs(s, 1);
+        hold_discrete_outputs(s, saved, 1);
     }
 }
 
@@ -309,6 +312,7 @@ FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuT
     s->callbacks = *functions;
     s->logging_on = loggingOn != fmi2False;
     s->model_exchange = fmuType == fmi2ModelExchange;
+    s->initialized = 0;
     s->state = INSTANTIATED;
     s->model = (char *)s + HEADER_SIZE;
     set_start_values(s);
@@ -389,6 +393,7 @@ FMI2_EXPORT fmi2Status fmi2Reset(fmi2Component c) {
     void *model = s->model;
     memset(model, 0, MODEL.state_size);
     s->state = INSTANTIATED;
+    s->initialized = 0;
     s->time = s->start_time = 0.0;
     s->stop_time_defined = 0;
     set_start_values(s);
@@ -632,8 +637,7 @@ static double *state_field(Slave *s, size_t k) {
 }
 
 /* Saves (restore = 0) or puts back (restore = 1) the discrete outputs around a calculation. */
-static void hold_discrete_outputs(Slave *s, int restore) {
-    static int saved[256];
+static void hold_discrete_outputs(Slave *s, int saved[], int restore) {
     size_t n = 0;
     for (size_t i = 0; i < MODEL.variable_count && n < 256; i++) {
         const ModelVariable *v = &MODEL.variables[i];
@@ -644,13 +648,23 @@ static void hold_discrete_outputs(Slave *s, int restore) {
     }
 }
 
+/* The derivatives; 0 before Initialization Mode (reachable in state error, where values serve
+ * debugging only), as the equations need the states initialize() sets up. */
+static void derivatives(Slave *s, double dx[]) {
+    if (s->initialized) {
+        MODEL.derivatives(s->model, s->time, dx);
+        return;
+    }
+    for (size_t k = 0; k < MODEL.continuous_state_count; k++) dx[k] = 0.0;
+}
+
 static fmi2Status get_real(Slave *s, const fmi2ValueReference vr[], size_t nvr, fmi2Real value[]) {
     double dx[MAX_STATES];
     int have_derivatives = 0;
     for (size_t i = 0; i < nvr; i++) {
         size_t k = vr[i] - MODEL.variable_count;
         if (vr[i] >= MODEL.variable_count && k < MODEL.continuous_state_count && MODEL.derivatives != NULL) {
-            if (!have_derivatives) MODEL.derivatives(s->model, s->time, dx);
+            if (!have_derivatives) derivatives(s, dx);
             have_derivatives = 1;
             value[i] = dx[k];
             continue;
@@ -709,7 +723,7 @@ FMI2_EXPORT fmi2Status fmi2GetDerivatives(fmi2Component c, fmi2Real dx[], size_t
     Slave *s = c;
     if (!allowed(s, "fmi2GetDerivatives")) return fmi2Error;
     if (!counted(s, "fmi2GetDerivatives", nx, MODEL.continuous_state_count, dx)) return fmi2Error;
-    if (nx > 0) MODEL.derivatives(s->model, s->time, dx);
+    if (nx > 0) derivatives(s, dx);
     return fmi2OK;
 }
 
@@ -726,7 +740,8 @@ FMI2_EXPORT fmi2Status fmi2GetEventIndicators(fmi2Component c, fmi2Real z[], siz
     Slave *s = c;
     if (!allowed(s, "fmi2GetEventIndicators")) return fmi2Error;
     if (!counted(s, "fmi2GetEventIndicators", ni, MODEL.event_indicator_count, z)) return fmi2Error;
-    if (ni > 0) MODEL.event_indicators(s->model, s->time, z);
+    if (ni > 0 && s->initialized) MODEL.event_indicators(s->model, s->time, z);
+    else for (size_t k = 0; k < ni; k++) z[k] = 0.0; /* as derivatives() */
     return fmi2OK;
 }
 

@@ -56,7 +56,7 @@ final class CallingSequence {
     }
 
     /** Reads every variable (in Initialization Mode all but the inputs, which are not set yet). */
-    private static void readAll(Component c, Description d, boolean includeInputs) {
+    static void readAll(Component c, Description d, boolean includeInputs) {
         for (Variable v : d.variables) {
             if (includeInputs || !v.isInput()) {
                 c.get(v);

@@ -5,14 +5,20 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import org.btfmu.checker.Description.Variable;
 
 /**
  * {@code bt-fmu check}: checks any FMI 2.0 FMU. The model description against the
- * official XSD and the rules of FMI 2.0 §2.2; for Co-Simulation FMUs (linux64 binaries)
- * also a run of the calling sequence and the empirical dependency check
- * ({@link DependencyProbe}). A Model Exchange-only FMU gets the model description checks.
+ * official XSD and the rules of FMI 2.0 §2.2; then, from the linux64 binary, for each interface
+ * the FMU offers a run of its calling sequence and the empirical dependency check: Co-Simulation
+ * ({@link CallingSequence}, {@link DependencyProbe}) and Model Exchange
+ * ({@link ModelExchangeSequence}, {@link ForbiddenCalls}, {@link ModelExchangeProbe}).
  */
 public final class Checker {
 
@@ -61,49 +67,166 @@ public final class Checker {
         return findings;
     }
 
+    /**
+     * The Model Exchange dependency check alone, from an instant of the caller's choice: the
+     * named variables are set to the values (Double, Integer, Boolean or String) in
+     * Initialization Mode first. For tests that need the dependencies to show.
+     *
+     * @throws IllegalArgumentException when the FMU has no {@code <ModelExchange>} or a name is no variable
+     */
+    public static Report probeModelExchange(Path fmu, Map<String, ?> startValues) throws IOException {
+        List<Finding> findings = new ArrayList<>();
+        try (UnpackedFmu unpacked = UnpackedFmu.of(fmu)) {
+            Description d = Description.parse(Files.readAllBytes(unpacked.resolve("modelDescription.xml")));
+            if (d.modelExchangeIdentifier == null) {
+                throw new IllegalArgumentException(fmu + ": no <ModelExchange>");
+            }
+            Map<Variable, Object> values = new LinkedHashMap<>();
+            startValues.forEach((name, value) -> values.put(d.variables.stream().filter(v -> v.name().equals(name))
+                    .findFirst().orElseThrow(() -> new IllegalArgumentException(fmu + ": no variable '" + name + "'")),
+                    value));
+            Map<String, Map<String, Set<String>>> observed = new LinkedHashMap<>();
+            Map<String, Map<String, Set<String>>> unobserved = new LinkedHashMap<>();
+            try (Binaries binaries = new Binaries(unpacked, findings)) {
+                NativeFmu me = binaries.load(d.modelExchangeIdentifier, "the Model Exchange run",
+                        MODEL_EXCHANGE_FUNCTIONS);
+                if (me != null) {
+                    modelExchange(me, d, unpacked.resolve("resources").toUri().toString(), values, findings, observed,
+                            unobserved, false);
+                }
+            }
+            return new Report(fmu.toString(), findings, observed, unobserved);
+        }
+    }
+
     /** A report without the dependency check (it did not run). */
     private static Report unprobed(Path fmu, List<Finding> findings) {
         return new Report(fmu.toString(), findings, Map.of(), Map.of());
     }
 
-    private static Report run(Path fmu, UnpackedFmu unpacked, Description d, List<Finding> findings) {
-        if (d.coSimulationIdentifier == null) {
-            findings.add(Finding.note("fmiModelDescription", "no <CoSimulation>: the calling-sequence run and the"
-                    + " dependency check need Co-Simulation and were skipped"));
-            return unprobed(fmu, findings);
+    /** The FMU's binaries, loaded once per model identifier (null: missing or unloadable, with a finding). */
+    private static final class Binaries implements AutoCloseable {
+        private final UnpackedFmu unpacked;
+        private final List<Finding> findings;
+        private final Map<String, NativeFmu> loaded = new HashMap<>();
+
+        Binaries(UnpackedFmu unpacked, List<Finding> findings) {
+            this.unpacked = unpacked;
+            this.findings = findings;
         }
-        String binary = "binaries/linux64/" + d.coSimulationIdentifier + ".so";
-        Path library = unpacked.resolve(binary);
-        if (!Files.isRegularFile(library)) {
-            findings.add(Finding.error(binary, "missing: the FMU cannot run on Linux x86-64, so the"
-                    + " calling-sequence run and the dependency check were skipped"));
-            return unprobed(fmu, findings);
-        }
-        Path resources = unpacked.resolve("resources");
-        String location = resources.toUri().toString();
-        NativeFmu loaded;
-        try {
-            loaded = new NativeFmu(library);
-        } catch (UnsatisfiedLinkError e) {
-            findings.add(Finding.error(binary, "does not load: " + e.getMessage()));
-            return unprobed(fmu, findings);
-        }
-        try (NativeFmu binaryFmu = loaded) {
-            for (String function : List.of("fmi2Instantiate", "fmi2FreeInstance", "fmi2DoStep", "fmi2GetReal")) {
-                if (!binaryFmu.exports(function)) {
-                    findings.add(Finding.error(binary, "does not export " + function));
-                    return unprobed(fmu, findings);
+
+        /** The library of the identifier exporting the functions; null after a finding. */
+        NativeFmu load(String identifier, String runs, List<String> functions) {
+            String binary = "binaries/linux64/" + identifier + ".so";
+            if (!loaded.containsKey(identifier)) {
+                loaded.put(identifier, open(binary));
+            }
+            NativeFmu fmu = loaded.get(identifier);
+            if (fmu == null) {
+                return null;
+            }
+            for (String function : functions) {
+                if (!fmu.exports(function)) {
+                    findings.add(Finding.error(binary, "does not export " + function + ", so " + runs
+                            + " was skipped"));
+                    return null;
                 }
             }
-            List<Finding> run = CallingSequence.run(binaryFmu, d, location);
+            return fmu;
+        }
+
+        private NativeFmu open(String binary) {
+            Path library = unpacked.resolve(binary);
+            if (!Files.isRegularFile(library)) {
+                findings.add(Finding.error(binary, "missing: the FMU cannot run on Linux x86-64, so the"
+                        + " calling-sequence run and the dependency check were skipped"));
+                return null;
+            }
+            try {
+                return new NativeFmu(library);
+            } catch (UnsatisfiedLinkError e) {
+                findings.add(Finding.error(binary, "does not load: " + e.getMessage()));
+                return null;
+            }
+        }
+
+        @Override
+        public void close() {
+            loaded.values().stream().filter(Objects::nonNull).forEach(NativeFmu::close);
+        }
+    }
+
+    private static final List<String> CO_SIMULATION_FUNCTIONS = List.of("fmi2Instantiate", "fmi2FreeInstance",
+            "fmi2DoStep", "fmi2GetReal");
+    private static final List<String> MODEL_EXCHANGE_FUNCTIONS = List.of("fmi2Instantiate", "fmi2FreeInstance",
+            "fmi2GetReal", "fmi2SetTime", "fmi2SetContinuousStates", "fmi2EnterEventMode", "fmi2NewDiscreteStates",
+            "fmi2EnterContinuousTimeMode", "fmi2CompletedIntegratorStep", "fmi2GetDerivatives",
+            "fmi2GetEventIndicators", "fmi2GetContinuousStates", "fmi2GetNominalsOfContinuousStates");
+
+    private static Report run(Path fmu, UnpackedFmu unpacked, Description d, List<Finding> findings) {
+        String location = unpacked.resolve("resources").toUri().toString();
+        Map<String, Map<String, Set<String>>> observed = new LinkedHashMap<>();
+        Map<String, Map<String, Set<String>>> unobserved = new LinkedHashMap<>();
+        try (Binaries binaries = new Binaries(unpacked, findings)) {
+            if (d.coSimulationIdentifier == null) {
+                findings.add(Finding.note("fmiModelDescription", "no <CoSimulation>: the Co-Simulation run and its"
+                        + " dependency check were skipped"));
+            } else {
+                NativeFmu cs = binaries.load(d.coSimulationIdentifier, "the Co-Simulation run",
+                        CO_SIMULATION_FUNCTIONS);
+                if (cs != null) {
+                    coSimulation(cs, d, location, findings, observed, unobserved);
+                }
+            }
+            if (d.modelExchangeIdentifier != null) {
+                NativeFmu me = binaries.load(d.modelExchangeIdentifier, "the Model Exchange run",
+                        MODEL_EXCHANGE_FUNCTIONS);
+                if (me != null) {
+                    modelExchange(me, d, location, Map.of(), findings, observed, unobserved, true);
+                }
+            }
+        }
+        return new Report(fmu.toString(), findings, observed, unobserved);
+    }
+
+    /** The calling sequence, then the dependency check if the sequence ran without errors. */
+    private static void coSimulation(NativeFmu fmu, Description d, String location, List<Finding> findings,
+            Map<String, Map<String, Set<String>>> observed, Map<String, Map<String, Set<String>>> unobserved) {
+        List<Finding> run = CallingSequence.run(fmu, d, location);
+        findings.addAll(run);
+        if (run.stream().anyMatch(Finding::isError)) {
+            findings.add(Finding.note("dependency check", "skipped: the calling sequence failed"));
+            return;
+        }
+        DependencyProbe.Result probe = DependencyProbe.run(fmu, d, location);
+        findings.addAll(probe.findings());
+        observed.putAll(probe.observed());
+        unobserved.putAll(probe.unobserved());
+    }
+
+    /**
+     * The Model Exchange calling sequence and the forbidden calls (if {@code sequence}), then the
+     * dependency check if they ran without errors.
+     */
+    private static void modelExchange(NativeFmu fmu, Description d, String location,
+            Map<Variable, Object> startValues, List<Finding> findings,
+            Map<String, Map<String, Set<String>>> observed, Map<String, Map<String, Set<String>>> unobserved,
+            boolean sequence) {
+        if (sequence) {
+            List<Finding> run = new ArrayList<>(ModelExchangeSequence.run(fmu, d, location));
+            if (run.stream().noneMatch(Finding::isError)) {
+                run.addAll(ForbiddenCalls.run(fmu, d, location));
+            }
             findings.addAll(run);
             if (run.stream().anyMatch(Finding::isError)) {
-                findings.add(Finding.note("dependency check", "skipped: the calling sequence failed"));
-                return unprobed(fmu, findings);
+                findings.add(Finding.note(ModelExchangeProbe.CONTEXT, "skipped: the Model Exchange calling sequence"
+                        + " failed"));
+                return;
             }
-            DependencyProbe.Result probe = DependencyProbe.run(binaryFmu, d, location);
-            findings.addAll(probe.findings());
-            return new Report(fmu.toString(), findings, probe.observed(), probe.unobserved());
         }
+        ModelExchangeProbe.Result probe = ModelExchangeProbe.run(fmu, d, location, startValues);
+        findings.addAll(probe.findings());
+        observed.put(ModelExchangeProbe.CONTINUOUS_TIME, probe.observed());
+        unobserved.put(ModelExchangeProbe.CONTINUOUS_TIME, probe.unobserved());
     }
 }

@@ -1,7 +1,10 @@
 package org.btfmu.checker;
 
+import com.sun.jna.Memory;
 import com.sun.jna.Pointer;
+import java.util.Arrays;
 import java.util.List;
+import java.util.function.ToIntBiFunction;
 import org.btfmu.checker.Description.Variable;
 
 /**
@@ -11,10 +14,17 @@ import org.btfmu.checker.Description.Variable;
  */
 final class Component implements AutoCloseable {
 
+    /** Cells behind a Model Exchange array, and the NaN (with a payload no arithmetic makes) they hold. */
+    private static final int GUARD_CELLS = 8;
+    private static final long UNWRITTEN_BITS = 0x7ff8_dead_beef_0001L;
+    private static final double UNWRITTEN = Double.longBitsToDouble(UNWRITTEN_BITS);
+
     private final NativeFmu fmu;
     private final Pointer component;
     private final String context;
     private final List<Finding> findings;
+    /** The state the instance is in, named in findings after the context (Model Exchange only). */
+    private String mode;
 
     private Component(NativeFmu fmu, Pointer component, String context, List<Finding> findings) {
         this.fmu = fmu;
@@ -23,11 +33,17 @@ final class Component implements AutoCloseable {
         this.findings = findings;
     }
 
-    /** fmi2Instantiate; null (after a finding) when the FMU refuses. */
+    /** fmi2Instantiate for Co-Simulation; null (after a finding) when the FMU refuses. */
     static Component instantiate(NativeFmu fmu, Description d, String resourceLocation, String context,
             List<Finding> findings) {
+        return instantiate(fmu, NativeFmu.CO_SIMULATION, d, resourceLocation, context, findings);
+    }
+
+    /** fmi2Instantiate as the fmi2Type; null (after a finding) when the FMU refuses. */
+    static Component instantiate(NativeFmu fmu, int fmuType, Description d, String resourceLocation,
+            String context, List<Finding> findings) {
         int logged = fmu.messages().size();
-        Pointer c = fmu.instantiate("bt-fmu-check", d.guid, resourceLocation);
+        Pointer c = fmu.instantiate("bt-fmu-check", fmuType, d.guid, resourceLocation);
         if (c == null) {
             findings.add(Finding.error(context, "fmi2Instantiate returned NULL" + lastMessage(fmu, logged)));
             return null;
@@ -46,12 +62,22 @@ final class Component implements AutoCloseable {
         return c;
     }
 
+    /** Names the state the next calls are made in (findings say "context, mode"). */
+    void mode(String newMode) {
+        mode = newMode;
+    }
+
+    /** Where a finding about this instance is located: the context and, if named, the mode. */
+    String where() {
+        return mode == null ? context : context + ", " + mode;
+    }
+
     private boolean check(int status, String function, int logged) {
         if (status == NativeFmu.OK) {
             return true;
         }
         String text = function + " returned " + NativeFmu.statusName(status) + lastMessage(fmu, logged);
-        findings.add(status == NativeFmu.WARNING ? Finding.note(context, text) : Finding.error(context, text));
+        findings.add(status == NativeFmu.WARNING ? Finding.note(where(), text) : Finding.error(where(), text));
         return status == NativeFmu.WARNING;
     }
 
@@ -88,6 +114,73 @@ final class Component implements AutoCloseable {
     boolean terminate() {
         int logged = fmu.messages().size();
         return check(fmu.terminate(component), "fmi2Terminate", logged);
+    }
+
+    boolean setTime(double time) {
+        int logged = fmu.messages().size();
+        return check(fmu.setTime(component, time), "fmi2SetTime(" + time + ")", logged);
+    }
+
+    boolean enterEventMode() {
+        int logged = fmu.messages().size();
+        return check(fmu.enterEventMode(component), "fmi2EnterEventMode", logged);
+    }
+
+    boolean enterContinuousTimeMode() {
+        int logged = fmu.messages().size();
+        return check(fmu.enterContinuousTimeMode(component), "fmi2EnterContinuousTimeMode", logged);
+    }
+
+    /** fmi2NewDiscreteStates; null after a finding. */
+    NativeFmu.EventInfo newDiscreteStates() {
+        int logged = fmu.messages().size();
+        Memory info = new Memory(32);
+        info.clear();
+        return check(fmu.newDiscreteStates(component, info), "fmi2NewDiscreteStates", logged)
+                ? NativeFmu.eventInfo(info) : null;
+    }
+
+    /** fmi2CompletedIntegratorStep; {enterEventMode, terminateSimulation}, or null after a finding. */
+    boolean[] completedIntegratorStep() {
+        int logged = fmu.messages().size();
+        boolean[] flags = new boolean[2];
+        return check(fmu.completedIntegratorStep(component, flags), "fmi2CompletedIntegratorStep", logged)
+                ? flags : null;
+    }
+
+    boolean setContinuousStates(double[] x) {
+        int logged = fmu.messages().size();
+        return check(fmu.setContinuousStates(component, x), "fmi2SetContinuousStates(nx = " + x.length + ")",
+                logged);
+    }
+
+    /**
+     * One of the Model Exchange array getters with the declared count n, into an array with
+     * guard cells behind it: writing past n, or leaving one of the n unwritten, is an error
+     * (the FMU's count differs from its model description's {@code declared}). Null after a finding.
+     */
+    double[] getReals(String function, int n, String declared) {
+        int logged = fmu.messages().size();
+        double[] values = new double[n + GUARD_CELLS];
+        Arrays.fill(values, UNWRITTEN);
+        if (!check(fmu.getReals(function, component, values, n), function + "(n = " + n + ")", logged)) {
+            return null;
+        }
+        for (int i = 0; i < values.length; i++) {
+            boolean written = Double.doubleToRawLongBits(values[i]) != UNWRITTEN_BITS;
+            if (written != i < n) {
+                findings.add(Finding.error(where(), function + "(n = " + n + ") " + (written
+                        ? "wrote element " + i + ", past the " + n + " that " + declared + " declares"
+                        : "left element " + i + " of the " + n + " that " + declared + " declares unwritten")));
+                return null;
+            }
+        }
+        return Arrays.copyOf(values, n);
+    }
+
+    /** Calls a function the state machine forbids here; its status, without a finding. */
+    int forbidden(ToIntBiFunction<NativeFmu, Pointer> call) {
+        return call.applyAsInt(fmu, component);
     }
 
     /** The variable's value (Double, Integer, Boolean or String); null after a finding. */

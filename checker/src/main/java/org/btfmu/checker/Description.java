@@ -65,6 +65,11 @@ final class Description {
     final String modelExchangeIdentifier;
     final boolean canGetAndSetFMUstate;
     final boolean canSerializeFMUstate;
+    /** The same two capabilities as declared by {@code <ModelExchange>}. */
+    final boolean meCanGetAndSetFMUstate;
+    final boolean meCanSerializeFMUstate;
+    /** The declared numberOfEventIndicators (0 when absent or unreadable). */
+    final int numberOfEventIndicators;
     final double startTime;
     final Double stepSize;
     final List<Variable> variables;
@@ -84,6 +89,9 @@ final class Description {
         modelExchangeIdentifier = me == null ? null : me.getAttribute("modelIdentifier");
         canGetAndSetFMUstate = cs != null && "true".equals(cs.getAttribute("canGetAndSetFMUstate"));
         canSerializeFMUstate = cs != null && "true".equals(cs.getAttribute("canSerializeFMUstate"));
+        meCanGetAndSetFMUstate = me != null && "true".equals(me.getAttribute("canGetAndSetFMUstate"));
+        meCanSerializeFMUstate = me != null && "true".equals(me.getAttribute("canSerializeFMUstate"));
+        numberOfEventIndicators = Math.max(0, number(root.getAttribute("numberOfEventIndicators"), 0.0).intValue());
         Element experiment = child(root, "DefaultExperiment");
         startTime = experiment == null ? 0 : number(experiment.getAttribute("startTime"), 0.0);
         stepSize = experiment == null ? null : number(experiment.getAttribute("stepSize"), null);
@@ -132,6 +140,20 @@ final class Description {
         } catch (Exception e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+    }
+
+    /**
+     * The continuous states in the order of {@code <Derivatives>} (FMI 2.0 §3.3: that order is
+     * the order of the state vector); null entries where a derivative names no variable.
+     */
+    List<Variable> continuousStates() {
+        List<Variable> states = new ArrayList<>();
+        for (Unknown u : derivatives) {
+            Variable derivative = variable(u.index());
+            states.add(derivative == null || derivative.derivative() == null ? null
+                    : variable(derivative.derivative()));
+        }
+        return states;
     }
 
     /** The variable with this 1-based index, or null. */

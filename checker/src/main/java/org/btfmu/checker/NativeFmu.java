@@ -89,10 +89,21 @@ final class NativeFmu implements AutoCloseable {
         return status;
     }
 
-    /** fmi2Instantiate for Co-Simulation; null when the FMU refuses. */
-    Pointer instantiate(String name, String guid, String resourceLocation) {
+    /** fmi2Type: fmi2ModelExchange. */
+    static final int MODEL_EXCHANGE = 0;
+    /** fmi2Type: fmi2CoSimulation. */
+    static final int CO_SIMULATION = 1;
+
+    /** What fmi2NewDiscreteStates returned in its fmi2EventInfo; nextEventTime null when undefined. */
+    record EventInfo(boolean newDiscreteStatesNeeded, boolean terminateSimulation,
+            boolean nominalsOfContinuousStatesChanged, boolean valuesOfContinuousStatesChanged,
+            Double nextEventTime) {
+    }
+
+    /** fmi2Instantiate as fmi2ModelExchange or fmi2CoSimulation; null when the FMU refuses. */
+    Pointer instantiate(String name, int fmuType, String guid, String resourceLocation) {
         Pointer component = (Pointer) library.getFunction("fmi2Instantiate").invoke(Pointer.class,
-                new Object[] {name, 1, guid, resourceLocation, callbacks, 0, 0});
+                new Object[] {name, fmuType, guid, resourceLocation, callbacks, 0, 0});
         calls.add(new Call("fmi2Instantiate", component == null ? ERROR : OK));
         return component;
     }
@@ -120,6 +131,55 @@ final class NativeFmu implements AutoCloseable {
 
     int terminate(Pointer component) {
         return call("fmi2Terminate", component);
+    }
+
+    int setTime(Pointer component, double time) {
+        return call("fmi2SetTime", component, time);
+    }
+
+    int enterEventMode(Pointer component) {
+        return call("fmi2EnterEventMode", component);
+    }
+
+    int enterContinuousTimeMode(Pointer component) {
+        return call("fmi2EnterContinuousTimeMode", component);
+    }
+
+    /** fmi2NewDiscreteStates into {@code info} (32 bytes, see {@link #eventInfo}); the status. */
+    int newDiscreteStates(Pointer component, Memory info) {
+        return call("fmi2NewDiscreteStates", component, info);
+    }
+
+    /** Decodes fmi2EventInfo: five fmi2Boolean (int), then the fmi2Real nextEventTime at offset 24. */
+    static EventInfo eventInfo(Memory info) {
+        return new EventInfo(info.getInt(0) != 0, info.getInt(4) != 0, info.getInt(8) != 0, info.getInt(12) != 0,
+                info.getInt(16) != 0 ? info.getDouble(24) : null);
+    }
+
+    /**
+     * fmi2CompletedIntegratorStep with noSetFMUStatePriorToCurrentPoint = fmi2True; {@code flags}
+     * receives enterEventMode and terminateSimulation.
+     */
+    int completedIntegratorStep(Pointer component, boolean[] flags) {
+        int[] enterEventMode = {0};
+        int[] terminateSimulation = {0};
+        int status = call("fmi2CompletedIntegratorStep", component, 1, enterEventMode, terminateSimulation);
+        flags[0] = enterEventMode[0] != 0;
+        flags[1] = terminateSimulation[0] != 0;
+        return status;
+    }
+
+    int setContinuousStates(Pointer component, double[] x) {
+        return call("fmi2SetContinuousStates", component, x, (long) x.length);
+    }
+
+    /**
+     * One of the array getters of Model Exchange (fmi2GetContinuousStates, fmi2GetDerivatives,
+     * fmi2GetNominalsOfContinuousStates, fmi2GetEventIndicators) with the count n; the array may
+     * be longer than n (the checker's guard cells).
+     */
+    int getReals(String function, Pointer component, double[] values, long n) {
+        return call(function, component, values, n);
     }
 
     /** Reads one value of the base type (Real, Integer, Boolean, String); null if the call failed. */

@@ -15,6 +15,8 @@ public record Report(String fmu, List<Finding> findings, Map<String, Map<String,
     /** Mode names used as keys of {@link #observed()}. */
     public static final String INITIALIZATION_MODE = DependencyProbe.INITIALIZATION;
     public static final String STEP_MODE = DependencyProbe.STEP;
+    /** The Model Exchange dependency check's key (its findings say "Model Exchange, Continuous-Time Mode"). */
+    public static final String CONTINUOUS_TIME_MODE = ModelExchangeProbe.CONTINUOUS_TIME;
 
     public boolean hasErrors() {
         return findings.stream().anyMatch(Finding::isError);

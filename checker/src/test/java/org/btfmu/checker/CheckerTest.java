@@ -51,12 +51,22 @@ class CheckerTest {
     }
 
     @Test
-    void aModelExchangeOnlyFmuGetsTheDescriptionChecksAndANote() throws Exception {
+    void aModelExchangeOnlyFmuWithoutItsLinuxBinaryIsAnErrorAndANote() throws Exception {
         Report report = Checker.check(zip("me.fmu",
                 Map.of("modelDescription.xml", DESCRIPTION.formatted("ModelExchange"))));
-        assertFalse(report.hasErrors(), report.findings().toString());
+        assertEquals(List.of("binaries/linux64/m.so"), report.errors().stream().map(Finding::where).toList());
         assertEquals(1, report.notes().size());
         assertTrue(report.notes().get(0).message().contains("no <CoSimulation>"), report.notes().toString());
+    }
+
+    @Test
+    void theModelExchangeProbeAloneNeedsModelExchangeAndKnownNames() throws Exception {
+        Path cs = zip("cs.fmu", Map.of("modelDescription.xml", DESCRIPTION.formatted("CoSimulation")));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Checker.probeModelExchange(cs, Map.of()))
+                .getMessage().endsWith("cs.fmu: no <ModelExchange>"));
+        Path me = zip("me.fmu", Map.of("modelDescription.xml", DESCRIPTION.formatted("ModelExchange")));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> Checker.probeModelExchange(me, Map.of("w", 1.0)))
+                .getMessage().endsWith("me.fmu: no variable 'w'"));
     }
 
     @Test

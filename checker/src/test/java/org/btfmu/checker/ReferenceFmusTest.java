@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -31,6 +33,19 @@ class ReferenceFmusTest {
         Report report = check(model);
         assertEquals(List.of(), report.errors());
         assertTrue(report.observed().containsKey(Report.STEP_MODE), "the dependency check ran");
+        assertTrue(report.observed().containsKey(Report.CONTINUOUS_TIME_MODE), "the Model Exchange check ran");
+        assertTrue(report.findings().stream().noneMatch(f -> f.where().startsWith("Model Exchange")),
+                report.findings().toString());
+    }
+
+    /** Their derivatives read the states they declare (an output that is a state is a known there). */
+    @Test
+    void modelExchangeSeesTheDeclaredDerivatives() throws Exception {
+        assertEquals(Map.of("der(h)", Set.of("v"), "der(v)", Set.of()),
+                check("BouncingBall").observed(Report.CONTINUOUS_TIME_MODE));
+        assertEquals(Map.of("der(x)", Set.of("x")), check("Dahlquist").observed(Report.CONTINUOUS_TIME_MODE));
+        assertEquals(Map.of("der(x0)", Set.of("x1"), "der(x1)", Set.of("x0", "x1")),
+                check("VanDerPol").observed(Report.CONTINUOUS_TIME_MODE));
     }
 
     /** Its model description gives Integer, Boolean, String outputs dependenciesKind="constant" (Real only). */
@@ -44,5 +59,7 @@ class ReferenceFmusTest {
         assertEquals(Set.of("Float64_continuous_input"),
                 report.observed(Report.STEP_MODE).get("Float64_continuous_output"));
         assertEquals(Set.of("Int32_input"), report.observed(Report.STEP_MODE).get("Int32_output"));
+        assertEquals(Set.of("Float64_continuous_input"),
+                report.observed(Report.CONTINUOUS_TIME_MODE).get("Float64_continuous_output"), "Model Exchange");
     }
 }

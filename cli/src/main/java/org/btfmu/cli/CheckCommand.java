@@ -20,8 +20,10 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
         description = {"Check FMI 2.0 FMUs: the model description (XSD and FMI 2.0 rules), a run of the"
-                + " calling sequence, and the declared dependencies against what setting each input"
-                + " and tunable parameter does in Initialization Mode and in Step Mode.",
+                + " calling sequence of each interface the FMU offers, and the declared dependencies"
+                + " against what setting each input and tunable parameter does in Initialization"
+                + " Mode and in Step Mode (Co-Simulation) and what moving each continuous state and"
+                + " input does in Continuous-Time Mode (Model Exchange).",
             "Exit 0 without errors (notes are allowed), 2 with errors."})
 public final class CheckCommand implements Callable<Integer> {
 

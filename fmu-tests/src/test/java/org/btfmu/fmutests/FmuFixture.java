@@ -6,12 +6,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Enumeration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
 import org.btfmu.packager.FmuBuildException;
 import org.btfmu.packager.FmuPackager;
+import org.btfmu.testfmus.PlantFmu;
 
 /** A test mission packaged by the real packager, as an .fmu file and extracted as importers do. */
 record FmuFixture(Path fmu, Path directory, String guid) {
@@ -32,6 +35,20 @@ record FmuFixture(Path fmu, Path directory, String guid) {
         Path directory = workDirectory.resolve(modelIdentifier).toAbsolutePath();
         extract(fmu, directory);
         return new FmuFixture(fmu, directory, built.guid());
+    }
+
+    /** A plant FMU of test-fmus, extracted; its GUID read from its modelDescription.xml. */
+    static FmuFixture plant(Path workDirectory, PlantFmu plant) throws IOException {
+        Files.createDirectories(workDirectory);
+        Path fmu = plant.copyTo(workDirectory).toAbsolutePath();
+        Path directory = workDirectory.resolve(plant.modelName()).toAbsolutePath();
+        extract(fmu, directory);
+        Matcher guid = Pattern.compile("\\sguid=\"([^\"]+)\"")
+                .matcher(Files.readString(directory.resolve("modelDescription.xml")));
+        if (!guid.find()) {
+            throw new IOException(plant.modelName() + ": no guid in modelDescription.xml");
+        }
+        return new FmuFixture(fmu, directory, guid.group(1));
     }
 
     private static void extract(Path fmu, Path directory) throws IOException {

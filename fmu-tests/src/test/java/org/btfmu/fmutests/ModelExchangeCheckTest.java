@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.zip.ZipFile;
 import org.btfmu.checker.Checker;
 import org.btfmu.checker.Report;
@@ -17,11 +19,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * bt-fmu check (the XSD, the FMI 2.0 rules and, where the FMU offers Co-Simulation, the
+ * bt-fmu check (the XSD, the FMI 2.0 rules and, for each interface the FMU offers, the
  * calling-sequence run and the empirical dependency check) on FMUs that offer Model Exchange:
  * the one ModelStructure serves both interfaces.
  */
 class ModelExchangeCheckTest {
+
+    /** Climbing at the start: target = climb_to; the cruise's gain * altitude does not show yet. */
+    private static final Map<String, Set<String>> MODEL_EXCHANGE_OBSERVED = Map.of("target", Set.of());
+    private static final String UNSEEN_WHILE_CLIMBING = "note: Model Exchange, Continuous-Time Mode, altitude:"
+            + " declared in <Outputs> for 1 unknown but not seen: setting it to [1.0, -1.0, 100.0, -100.0, 10.0]"
+            + " left target unchanged";
 
     @TempDir
     Path dir;
@@ -42,6 +50,9 @@ class ModelExchangeCheckTest {
         Report report = Checker.check(build("both", EnumSet.allOf(FmuInterface.class)));
         assertEquals(List.of(), report.errors(), report.summary());
         assertTrue(!report.observed(Report.STEP_MODE).isEmpty(), "the dependency check ran");
+        assertEquals(MODEL_EXCHANGE_OBSERVED, report.observed(Report.CONTINUOUS_TIME_MODE));
+        assertEquals(List.of(UNSEEN_WHILE_CLIMBING), report.notes().stream().map(Object::toString)
+                .filter(n -> n.contains("Model Exchange")).toList());
     }
 
     @Test
@@ -53,5 +64,9 @@ class ModelExchangeCheckTest {
         }
         Report report = Checker.check(fmu);
         assertEquals(List.of(), report.errors(), report.summary());
+        assertEquals(Map.of(), report.observed(Report.STEP_MODE), "no Co-Simulation run");
+        assertEquals(MODEL_EXCHANGE_OBSERVED, report.observed(Report.CONTINUOUS_TIME_MODE));
+        assertEquals(List.of(UNSEEN_WHILE_CLIMBING), report.notes().stream().map(Object::toString)
+                .filter(n -> n.contains("Model Exchange")).toList());
     }
 }

@@ -44,6 +44,12 @@ final class ModelExchangeSlave extends FmuSlave {
     private ModelExchangeFunction serving;
     /** The importer's time (fmi2SetTime); the tree stays at its last event until the next one. */
     private double time;
+    /**
+     * The importer's time at the last fmi2EnterEventMode: an event instant even before
+     * fmi2NewDiscreteStates has processed it (the tree's time), so time may not go back before
+     * it (FMI 2.0.5 §3.2.3, "as soon as an event occurred (fmi2EnterEventMode was called)").
+     */
+    private double eventModeTime = Double.NEGATIVE_INFINITY;
     /** fmi2NewDiscreteStates answered since Event Mode was entered (condition 8 of fmi2SetTime). */
     private boolean discreteStatesSettled;
     private final double[] indicators;
@@ -146,6 +152,8 @@ final class ModelExchangeSlave extends FmuSlave {
     void restoreState(Snapshot snapshot) {
         state = ModelExchangeState.values()[snapshot.fmiState()];
         time = snapshot.time();
+        // a snapshot keeps the tree's last event; taken in Event Mode, its time is one too
+        eventModeTime = state == ModelExchangeState.EVENT_MODE ? time : Double.NEGATIVE_INFINITY;
         discreteStatesSettled = false;
     }
 
@@ -166,6 +174,7 @@ final class ModelExchangeSlave extends FmuSlave {
         int status = super.reset();
         if (status == OK) {
             time = 0;
+            eventModeTime = Double.NEGATIVE_INFINITY;
             discreteStatesSettled = false;
         }
         return status;
@@ -190,7 +199,7 @@ final class ModelExchangeSlave extends FmuSlave {
         if (!Double.isFinite(t)) {
             return error("time " + t + " is not finite");
         }
-        double event = tree.time();
+        double event = Math.max(tree.time(), eventModeTime);
         if (t < event - tolerance(event)) {
             return error("time " + t + " is before the last event at t=" + event
                     + " (time can go back only within a continuous-time interval)");
@@ -207,6 +216,7 @@ final class ModelExchangeSlave extends FmuSlave {
             return ERROR;
         }
         state = ModelExchangeState.EVENT_MODE;
+        eventModeTime = time;
         discreteStatesSettled = false;
         return OK;
     }

@@ -185,6 +185,20 @@ class ModelExchangeSlaveTest {
         rejected(model.newDiscreteStates(address(new Memory(32))), "fmi2NewDiscreteStates", "instantiated");
     }
 
+    /** Found by the fuzzer: fmi2EnterEventMode makes an event instant even if no fmi2NewDiscreteStates follows. */
+    @Test
+    void timeMayNotGoBackBeforeAnEventLeftWithoutNewDiscreteStates() {
+        initialize();
+        newDiscreteStates();
+        assertEquals(OK, model.enterContinuousTimeMode());
+        assertEquals(OK, model.setTime(5));
+        assertEquals(OK, model.setTime(4), "back within the continuous-time interval");
+        assertEquals(OK, model.enterEventMode());
+        assertEquals(OK, model.enterContinuousTimeMode());
+        assertEquals(OK, model.setTime(4.5), "forward again after the event");
+        rejected(model.setTime(3), "fmi2SetTime", "time 3.0 is before the last event at t=4.0");
+    }
+
     @Test
     void fmuStateKeepsTheModeAndTheTime() {
         initialize();

@@ -24,7 +24,9 @@ public enum PlantFmu {
     /** y = 2 u, declared as depending on no input: an untrue model description for bt-fmu check. */
     HIDDEN_FEEDTHROUGH("HiddenFeedthrough"),
     /** dy/dt = u, declared with direct feedthrough from u: more than true, for bt-fmu check. */
-    PHANTOM_DEPENDENCY("PhantomDependency");
+    PHANTOM_DEPENDENCY("PhantomDependency"),
+    /** dx/dt = v, dv/dt = u - x, der(v) declared without x and der(x) with it: untrue, for bt-fmu check. */
+    HIDDEN_STATE_DEPENDENCY("HiddenStateDependency");
 
     private final String modelName;
 
