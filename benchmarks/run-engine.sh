@@ -1,6 +1,7 @@
 #!/bin/sh
-# Runs the engine benchmarks (JMH, fixed forks and iterations: about 5 minutes on 2 cores)
-# and writes the results tables of BENCHMARKS.md to benchmarks/target/engine-results.md.
+# Runs the engine benchmarks (JMH, fixed forks and iterations: the full ticks and the
+# all-inputs change in 5 forks each, the rest in one; about 12 minutes on 2 cores) and
+# writes the results tables of BENCHMARKS.md to benchmarks/target/engine-results.md.
 # Usage: benchmarks/run-engine.sh [--no-build]
 set -eu
 cd "$(dirname "$0")/.."

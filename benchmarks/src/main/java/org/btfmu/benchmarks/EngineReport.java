@@ -4,7 +4,10 @@ import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
@@ -14,22 +17,32 @@ import org.btfmu.core.TreeInstance;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
-import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
 /**
- * Runs the engine benchmarks with fixed settings in one JMH run (so ratios are taken side
- * by side), measures memory, and prints the results as the Markdown tables of
- * BENCHMARKS.md with each target marked met or not met. Usage: benchmarks/run-engine.sh.
+ * Runs the engine benchmarks with fixed settings, measures memory, and prints the results
+ * as the Markdown tables of BENCHMARKS.md with each target marked met or not met: one JMH
+ * run (one fork) for the single input changes, then {@value #ROUNDS} runs of the full ticks
+ * of both libraries and the all-inputs change, so that those are medians of
+ * {@value #ROUNDS} forks and each ratio is taken between forks of the same run. Usage:
+ * benchmarks/run-engine.sh.
  */
 public final class EngineReport {
 
     static final int[] SIZES = {100, 1_000, 10_000, 100_000};
     static final int TARGET_SIZE = 10_000;
+    /**
+     * JMH runs of the ticked and all-inputs cases, one fork of each case per run: their
+     * figures move from fork to fork (JIT and heap layout), so they are reported as the
+     * median over the forks, and a ratio is taken between the two forks of one run.
+     */
+    static final int ROUNDS = 5;
 
     private final Map<String, Double> medians = new TreeMap<>();
     private final Map<String, Double> p90s = new TreeMap<>();
+    /** Per case, each round's median, in round order. */
+    private final Map<String, List<Double>> forks = new TreeMap<>();
 
     private EngineReport() {
     }
@@ -38,9 +51,28 @@ public final class EngineReport {
     public static void main(String[] args) throws RunnerException, IOException {
         String machine = machine();
         MemoryPerTask.Figures memory = MemoryPerTask.measure();
-        Options options = new OptionsBuilder()
-                .include(InputChangeBenchmark.class.getName() + "\\.")
-                .include(TickBenchmark.class.getName() + "\\.")
+        EngineReport report = new EngineReport();
+        report.collect(run(InputChangeBenchmark.class.getName() + "\\.",
+                TickBenchmark.class.getName() + "\\.engineTickAfterInputChange$"), false);
+        for (int round = 0; round < ROUNDS; round++) {
+            report.collect(run(TickBenchmark.class.getName() + "\\.(engineTick|gdxAiStep)$",
+                    AllInputsBenchmark.class.getName() + "\\."), true);
+        }
+        String markdown = machine + "\n" + loadAverage("after") + "\n" + report.markdown(memory);
+        System.out.println();
+        System.out.print(markdown);
+        if (args.length > 0) {
+            Files.writeString(Path.of(args[0]), markdown);
+        }
+    }
+
+    /** One JMH run of the benchmarks matching the patterns: one fork each, fixed iterations. */
+    private static Collection<RunResult> run(String... patterns) throws RunnerException {
+        OptionsBuilder options = new OptionsBuilder();
+        for (String pattern : patterns) {
+            options.include(pattern);
+        }
+        return new Runner(options
                 .forks(1)
                 .warmupIterations(2)
                 .warmupTime(TimeValue.seconds(1))
@@ -48,15 +80,7 @@ public final class EngineReport {
                 .measurementTime(TimeValue.seconds(1))
                 .jvmArgs("-Xms2g", "-Xmx2g", "-Xss256m") // gdx-ai recurses once per task: see TickBenchmark
                 .shouldFailOnError(true)
-                .build();
-        EngineReport report = new EngineReport();
-        report.collect(new Runner(options).run());
-        String markdown = machine + "\n" + loadAverage("after") + "\n" + report.markdown(memory);
-        System.out.println();
-        System.out.print(markdown);
-        if (args.length > 0) {
-            Files.writeString(Path.of(args[0]), markdown);
-        }
+                .build()).run();
     }
 
     /** Cores, CPU model, JVM and the load before the run: the figures depend on all of them. */
@@ -77,7 +101,7 @@ public final class EngineReport {
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
     }
 
-    private void collect(Collection<RunResult> results) {
+    private void collect(Collection<RunResult> results, boolean round) {
         for (RunResult r : results) {
             String method = r.getParams().getBenchmark();
             method = method.substring(method.lastIndexOf('.') + 1);
@@ -89,9 +113,46 @@ public final class EngineReport {
                 }
             }
             var statistics = r.getPrimaryResult().getStatistics();
-            medians.put(key.toString(), statistics.getPercentile(50));
-            p90s.put(key.toString(), statistics.getPercentile(90));
+            if (round) {
+                forks.computeIfAbsent(key.toString(), k -> new ArrayList<>()).add(statistics.getPercentile(50));
+            } else {
+                medians.put(key.toString(), statistics.getPercentile(50));
+                p90s.put(key.toString(), statistics.getPercentile(90));
+            }
         }
+    }
+
+    private List<Double> forks(String key) {
+        List<Double> values = forks.get(key);
+        if (values == null || values.size() != ROUNDS) {
+            throw new IllegalStateException("not " + ROUNDS + " forks for " + key + "; have " + forks.keySet());
+        }
+        return values;
+    }
+
+    /** Each round's {@code key} over its {@code per} (the ratio within each round). */
+    private List<Double> ratios(String key, String per) {
+        List<Double> a = forks(key);
+        List<Double> b = forks(per);
+        List<Double> r = new ArrayList<>();
+        for (int k = 0; k < a.size(); k++) {
+            r.add(a.get(k) / b.get(k));
+        }
+        return r;
+    }
+
+    static double medianOf(List<Double> values) {
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /** "median (min–max)" of the forks, in ns or as a ratio. */
+    private static String spread(List<Double> values, boolean ratio) {
+        String f = ratio ? "%.2f" : "%,.0f";
+        return String.format(Locale.ROOT, f + " (" + f + "–" + f + ")", medianOf(values),
+                Collections.min(values), Collections.max(values));
     }
 
     private double median(String key) {
@@ -121,15 +182,29 @@ public final class EngineReport {
         }
 
         md.append("\n#### Full tick, balanced tree: bt-fmu ticked mode and gdx-ai side by side\n\n");
-        md.append("| tasks | bt-fmu tick median ns | per task | gdx-ai step median ns | per task"
-                + " | bt-fmu / gdx-ai | bt-fmu tick after one input change, ns |\n");
+        md.append("Median of " + ROUNDS + " forks (range); the ratio within each run, then its median. The tick"
+                + " after one input change: one fork.\n\n");
+        md.append("| tasks | bt-fmu tick ns | per task | gdx-ai step ns | per task | bt-fmu / gdx-ai"
+                + " | bt-fmu tick after one input change, ns |\n");
         md.append("|---:|---:|---:|---:|---:|---:|---:|\n");
         for (int tasks : new int[] {1_000, 10_000, 100_000}) {
-            double engine = median("engineTick/" + tasks);
-            double gdx = median("gdxAiStep/" + tasks);
-            md.append(String.format(Locale.ROOT, "| %,d | %s | %.1f | %s | %.1f | %.2f | %s |%n", tasks, ns(engine),
-                    engine / tasks, ns(gdx), gdx / tasks, engine / gdx,
+            List<Double> engine = forks("engineTick/" + tasks);
+            List<Double> gdx = forks("gdxAiStep/" + tasks);
+            md.append(String.format(Locale.ROOT, "| %,d | %s | %.1f | %s | %.1f | %s | %s |%n", tasks,
+                    spread(engine, false), medianOf(engine) / tasks, spread(gdx, false), medianOf(gdx) / tasks,
+                    spread(ratios("engineTick/" + tasks, "gdxAiStep/" + tasks), true),
                     ns(median("engineTickAfterInputChange/" + tasks))));
+        }
+
+        md.append("\n#### Every input changes before one settle, event-driven (the dirty-task queue at work)\n\n");
+        md.append("Median of " + ROUNDS + " forks (range).\n\n");
+        md.append("| tree | tasks | ns | per task |\n|---|---:|---:|---:|\n");
+        for (TreeShape.Kind kind : TreeShape.Kind.values()) {
+            for (int tasks : new int[] {1_000, 10_000, 100_000}) {
+                List<Double> all = forks("flipEveryCondition/" + kind + "/" + tasks);
+                md.append(String.format(Locale.ROOT, "| %s | %,d | %s | %.1f |%n", kind.name().toLowerCase(Locale.ROOT),
+                        tasks, spread(all, false), medianOf(all) / tasks));
+            }
         }
 
         md.append("\n#### Memory (bytes, heap difference after full GCs, 10,000-task trees)\n\n");
@@ -147,13 +222,13 @@ public final class EngineReport {
 
         md.append("\n#### Targets\n\n");
         double flip = median("flipOneCondition/BALANCED/" + TARGET_SIZE + "/deepest");
-        double gdx = median("gdxAiStep/" + TARGET_SIZE);
+        double gdx = medianOf(forks("gdxAiStep/" + TARGET_SIZE));
         md.append(String.format(Locale.ROOT, "- Input change at 10,000 tasks (balanced, deepest leaf) <= 1 us median:"
                 + " %s ns: **%s**%n", ns(flip), flip <= 1000 ? "met" : "not met"));
         md.append(String.format(Locale.ROOT, "- Event-driven input change >= 100x cheaper than a full gdx-ai tick of"
                 + " the same 10,000-task tree: %.0fx: **%s**%n", gdx / flip, gdx / flip >= 100 ? "met" : "not met"));
         for (int tasks : new int[] {1_000, 10_000, 100_000}) {
-            double ratio = median("engineTick/" + tasks) / median("gdxAiStep/" + tasks);
+            double ratio = medianOf(ratios("engineTick/" + tasks, "gdxAiStep/" + tasks));
             md.append(String.format(Locale.ROOT, "- Ticked within 2x of gdx-ai per task at %,d tasks: %.2fx: **%s**%n",
                     tasks, ratio, ratio <= 2 ? "met" : "not met"));
         }

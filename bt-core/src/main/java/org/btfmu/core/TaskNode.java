@@ -90,6 +90,18 @@ public abstract class TaskNode {
      */
     protected abstract void evaluate(TaskContext ctx);
 
+    /**
+     * The Boolean expression that alone decides this task's flags, if there is one:
+     * {@link #evaluate} reports {@code returns} true and {@code success} = its value, and
+     * does nothing else (no switching, state, wake-up, outputs or hooks; a leaf). The engine
+     * may then test the predicate itself instead of calling {@link #evaluate}: it keeps the
+     * common {@link Expression#slotComparison() slot comparisons} in flat arrays, which a
+     * sweep over a large tree reads in order. Null (the default): always call evaluate.
+     */
+    protected Expression plainPredicate() {
+        return null;
+    }
+
     /** {@link #inputFlags} for a task that cannot tell: evaluate it. */
     protected static final int UNKNOWN_FLAGS = -1;
 

@@ -49,6 +49,7 @@ public final class TreeDefinition {
     private final boolean[] hookAssigned;
     final int[] resettables; // ascending
     final byte[] slotTypes;
+    final SlotComparisons comparisons;
     final long fingerprint;
 
     private final String[] paths;
@@ -141,6 +142,7 @@ public final class TreeDefinition {
         for (int s = 0; s < slots; s++) {
             slotTypes[s] = (byte) blackboard.slot(s).type().ordinal();
         }
+        comparisons = new SlotComparisons(nodes, slotTypes);
         List<int[]> writerRows = new ArrayList<>();
         List<Expression> values = new ArrayList<>();
         List<List<Integer>> tasksReading = lists(slots);

@@ -36,6 +36,7 @@ public final class TreeInstance implements SlotReader {
     private final TreeDefinition def;
     /** The definition's slot types, held here: read on every slot read of every evaluation. */
     private final byte[] slotTypes;
+    private final SlotComparisons comparisons;
     private final ProcessingMode mode;
     private final boolean ticked;
     private final TaskContext ctx;
@@ -120,6 +121,7 @@ public final class TreeInstance implements SlotReader {
         this.mode = Objects.requireNonNull(mode, "mode");
         this.ticked = mode.isTicked();
         this.slotTypes = def.slotTypes;
+        this.comparisons = def.comparisons;
         int n = def.size();
         int slots = def.blackboard().size();
         status = new byte[n];
@@ -735,7 +737,12 @@ public final class TreeInstance implements SlotReader {
         TaskNode node = def.nodes[i];
         TaskContext c = ctx;
         c.bind(i);
-        node.evaluate(c);
+        if (comparisons.has(i)) {
+            c.returns = true;
+            c.success = comparisons.holds(i, realValue, this);
+        } else {
+            node.evaluate(c);
+        }
         if (nonFiniteSeen != null) {
             reachedNonFinite(i, nonFiniteSeen, "a predicate compares a non-finite value");
         }
@@ -1058,8 +1065,7 @@ public final class TreeInstance implements SlotReader {
         }
         for (int t : def.tasksReadingSlot[s]) {
             if (!ticked && lastFlags[t] >= 0) {
-                inputCtx.bind(t);
-                int flags = def.nodes[t].inputFlags(inputCtx);
+                int flags = inputFlags(t);
                 if (nonFiniteSeen != null) {
                     nonFiniteSeen = null; // the evaluation this forces reports it, for the right task
                     flags = -1;
@@ -1074,6 +1080,15 @@ public final class TreeInstance implements SlotReader {
             mark(t);
         }
         enqueueWriters(s);
+    }
+
+    /** The flags the task's predicates give now ({@link TaskNode#inputFlags}), changing nothing. */
+    private int inputFlags(int task) {
+        if (comparisons.has(task)) {
+            return comparisons.holds(task, realValue, this) ? 3 : 1;
+        }
+        inputCtx.bind(task);
+        return def.nodes[task].inputFlags(inputCtx);
     }
 
     /** Queues the slots written by active writers whose expressions read slot s. */

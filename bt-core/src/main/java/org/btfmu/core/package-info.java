@@ -19,6 +19,11 @@
  * DEACTIVATING outputs stop and the exit procedure runs; then the task sets its children's
  * active flags. One cycle step per evaluation: chains such as
  * ACCEPT→ACTIVATING→RUNNING→FINISHED happen in consecutive evaluations of the same instant.
+ * A task whose predicate alone decides its flags ({@code TaskNode.plainPredicate()}, a
+ * Condition without hysteresis) and is a Real slot compared with a constant is tested by the
+ * engine itself from flat arrays by task index ({@code SlotComparisons}): the same result and
+ * non-finite check, without reaching the task's objects (which a sweep over 100,000 tasks
+ * would wait on memory for).
  *
  * <h2>Focus and break before make</h2>
  * A composite that is ACTIVATING or RUNNING keeps exactly its focus child active. A focus

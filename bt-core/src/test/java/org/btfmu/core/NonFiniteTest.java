@@ -37,7 +37,10 @@ class NonFiniteTest {
             new Operation("x + 1e308 + 1e308", 0, "1.0E308 + 1.0E308 = Infinity at column 11 of"),
             new Operation("x - 1e308 - 1e308", 0, "-1.0E308 - 1.0E308 = -Infinity at column 11 of"),
             new Operation("-x * 2", Double.NEGATIVE_INFINITY, "'x' is -Infinity at column 2 of \"-x * 2"),
-            new Operation("x + 1", Double.NaN, "'x' is NaN at column 1 of \"x + 1"));
+            new Operation("x + 1", Double.NaN, "'x' is NaN at column 1 of \"x + 1"),
+            // the slot itself: a Condition "x > 0" is tested from the engine's flat table
+            new Operation("x", Double.NaN, "'x' is NaN at column 1 of \"x"),
+            new Operation("x", Double.POSITIVE_INFINITY, "'x' is Infinity at column 1 of \"x"));
 
     /** Where the value goes: the task, and how the message names the place. */
     enum Place {

@@ -43,6 +43,14 @@ public interface Expression {
     }
 
     /**
+     * This expression as a {@link SlotComparison} if it is a Real slot compared with a
+     * finite constant ({@code altitude >= 300}); null for any other expression.
+     */
+    default SlotComparison slotComparison() {
+        return null;
+    }
+
+    /**
      * The crossing functions of every numeric ordering comparison in the expression
      * (its own first, then its operands' in order): a value computed from slots that
      * vary continuously can change only where one of them changes sign. These are the

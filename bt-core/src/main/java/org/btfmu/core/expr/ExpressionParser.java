@@ -277,6 +277,11 @@ public final class ExpressionParser {
         if (!numeric(operand)) {
             throw new ExpressionException(op.column(), "'-' needs a number, got " + typeName(operand.type()));
         }
+        if (operand instanceof Nodes.Constant c) {
+            // a negative literal stays a constant (x > -5 is as common as x > 5)
+            return at(c.type() == SlotType.REAL ? Nodes.Constant.real(-c.evalReal(null))
+                    : Nodes.Constant.integer(-c.evalInteger(null)), op);
+        }
         return checked(at(new Nodes.Negate(operand), op), op.column());
     }
 

@@ -284,27 +284,29 @@ final class Nodes {
     }
 
     enum CompareOp {
-        LT("<"), LE("<="), GT(">"), GE(">="), EQ("=="), NE("!=");
+        LT("<", SlotComparison.LESS),
+        LE("<=", SlotComparison.LESS | SlotComparison.EQUAL),
+        GT(">", SlotComparison.GREATER),
+        GE(">=", SlotComparison.GREATER | SlotComparison.EQUAL),
+        EQ("==", SlotComparison.EQUAL),
+        NE("!=", SlotComparison.LESS | SlotComparison.GREATER | SlotComparison.UNORDERED);
 
         final String symbol;
+        /** The outcomes that make it true, as in {@link SlotComparison#outcomes()}. */
+        final int outcomes;
 
-        CompareOp(String symbol) {
+        CompareOp(String symbol, int outcomes) {
             this.symbol = symbol;
+            this.outcomes = outcomes;
         }
 
         boolean ordering() {
             return this != EQ && this != NE;
         }
 
+        /** Whether it holds for a comparison whose sign (as of {@code Integer.compare}) is given. */
         boolean test(int sign) {
-            switch (this) {
-                case LT: return sign < 0;
-                case LE: return sign <= 0;
-                case GT: return sign > 0;
-                case GE: return sign >= 0;
-                case EQ: return sign == 0;
-                default: return sign != 0;
-            }
+            return (outcomes >> (Integer.signum(sign) + 1) & 1) != 0;
         }
     }
 
@@ -348,12 +350,8 @@ final class Nodes {
                 double b = leftSlot >= 0 ? rightConstant : right.evalReal(slots);
                 if (!(Double.isFinite(a) && Double.isFinite(b))) {
                     slots.nonFinite(this); // the slow path: the engine decides what it means
-                    // IEEE semantics: every comparison with NaN is false except !=.
-                    if (a != a || b != b) {
-                        return op == CompareOp.NE;
-                    }
                 }
-                return op.test(a < b ? -1 : a > b ? 1 : 0);
+                return SlotComparison.holds(op.outcomes, a, b);
             }
             switch (operands) {
                 case INTEGER:
@@ -368,6 +366,12 @@ final class Nodes {
         @Override
         public Expression crossing() {
             return crossing;
+        }
+
+        @Override
+        public SlotComparison slotComparison() {
+            return leftSlot >= 0 && Double.isFinite(rightConstant)
+                    ? new SlotComparison(leftSlot, rightConstant, op.outcomes) : null;
         }
 
         @Override

@@ -83,6 +83,12 @@ public final class Condition extends TaskNode {
         };
     }
 
+    /** Without hysteresis the predicate alone decides: returns, success = its value. */
+    @Override
+    protected Expression plainPredicate() {
+        return crossing == null ? predicate : null;
+    }
+
     @Override
     protected int intStateSize() {
         return 1; // last result: 0 unknown, 1 false, 2 true
