@@ -101,6 +101,7 @@ public final class TaskContext {
     public void setIntState(int k, int value) {
         int at = def.intOffset[task] + k;
         if (tree.intState[at] != value) {
+            tree.undo.record(UndoJournal.INT_STATE, at, tree.intState[at]);
             tree.intState[at] = value;
             tree.stateChanged(task);
         }
@@ -113,6 +114,7 @@ public final class TaskContext {
     public void setRealState(int k, double value) {
         int at = def.realOffset[task] + k;
         if (Double.doubleToRawLongBits(tree.realState[at]) != Double.doubleToRawLongBits(value)) {
+            tree.undo.record(UndoJournal.REAL_STATE, at, tree.realState[at]);
             tree.realState[at] = value;
             tree.stateChanged(task);
         }

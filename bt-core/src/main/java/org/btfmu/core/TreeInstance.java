@@ -64,6 +64,14 @@ public final class TreeInstance implements SlotReader {
     long ticks;
     double tickOrigin;
 
+    // the instant being settled: its writes, and the scalars at its start (undoInstant)
+    final UndoJournal undo = new UndoJournal();
+    private double instantFrom;
+    private boolean instantStarted;
+    private long instantTicks;
+    private double instantTickOrigin;
+    private int instantPending;
+
     // processing
     private TaskQueue current;
     private TaskQueue next;
@@ -173,7 +181,10 @@ public final class TreeInstance implements SlotReader {
         return mode;
     }
 
-    /** Bound on event iterations (sweeps) per instant before {@link EngineException}. */
+    /**
+     * Bound on event iterations (sweeps) per instant: an instant that needs more is undone
+     * and reported as an {@link UnsettledInstantException}.
+     */
     public void setMaxIterationsPerInstant(int bound) {
         if (bound < 1) {
             throw new IllegalArgumentException("iteration bound must be at least 1, got " + bound);
@@ -213,6 +224,7 @@ public final class TreeInstance implements SlotReader {
         if (!Double.isFinite(t0)) {
             throw new IllegalArgumentException("start: time must be finite, got " + t0);
         }
+        beginInstant();
         started = true;
         now = t0;
         tickOrigin = t0;
@@ -221,11 +233,13 @@ public final class TreeInstance implements SlotReader {
             next.add(i);
         }
         settleNow();
+        undo.shrink(); // the first instant wrote every task; later ones write a few entries
     }
 
     /** Re-settles the current instant after inputs changed. */
     public void settle() {
         checkStarted("settle");
+        beginInstant();
         settleNow();
     }
 
@@ -247,6 +261,7 @@ public final class TreeInstance implements SlotReader {
             drainSlots();
         } finally {
             propagating = false;
+            undo.clear(); // no instant: what propagation wrote stays
         }
     }
 
@@ -255,7 +270,8 @@ public final class TreeInstance implements SlotReader {
      * (ticked: every grid point {@code t0 + k·period} in that interval), then the instant t.
      * Returns false, with {@link #time()} at the last completed event, if that would take
      * more than the {@linkplain #setMaxEventsPerAdvance bound} of events: the caller decides
-     * whether to go on from there.
+     * whether to go on from there. An instant that does not settle throws an
+     * {@link UnsettledInstantException} with the instance at that instant's left limit.
      */
     public boolean advanceTo(double t) {
         checkStarted("advanceTo");
@@ -274,6 +290,7 @@ public final class TreeInstance implements SlotReader {
                 if (events++ == maxEventsPerAdvance) {
                     return false;
                 }
+                beginInstant();
                 ticks++;
                 now = Math.max(now, at);
                 settleNow();
@@ -285,15 +302,21 @@ public final class TreeInstance implements SlotReader {
             if (events++ == maxEventsPerAdvance) {
                 return false;
             }
+            beginInstant();
             now = wakes.peekTime();
             timeEvents++;
             while (!wakes.isEmpty() && wakes.peekTime() == now) {
-                next.add(wakes.poll());
+                int task = wakes.poll();
+                undo.record(UndoJournal.WAKE, task, now);
+                next.add(task);
             }
             settleNow();
         }
         now = t;
-        settleNow();
+        if (pendingCount > 0) { // inputs set since the last settle; a step without events has nothing to do
+            beginInstant();
+            settleNow();
+        }
         return true;
     }
 
@@ -495,8 +518,6 @@ public final class TreeInstance implements SlotReader {
      */
     public void restore(TreeState state) {
         state.applyTo(this);
-        current.clear();
-        next.clear();
         wakes.clear();
         for (int i = 0; i < status.length; i++) {
             double t = state.wake(i);
@@ -504,6 +525,17 @@ public final class TreeInstance implements SlotReader {
                 wakes.set(i, t);
             }
         }
+        undo.clear();
+        resetProcessing();
+    }
+
+    /**
+     * After the run-time state was replaced (restore) or taken back (undoInstant): empties
+     * the queues and rebuilds what is derived from the state.
+     */
+    private void resetProcessing() {
+        current.clear();
+        next.clear();
         Arrays.fill(slotQueued, false);
         Arrays.fill(lastFlags, (byte) -1);
         slotHead = 0;
@@ -526,6 +558,10 @@ public final class TreeInstance implements SlotReader {
         return wakes.get(task);
     }
 
+    void setWake(int task, double t) {
+        wakes.set(task, t);
+    }
+
     // ------------------------------------------------------------------ processing
 
     private void checkUsable() {
@@ -541,9 +577,42 @@ public final class TreeInstance implements SlotReader {
         }
     }
 
+    /**
+     * Marks the start of an instant: the writes from here to the next instant can be undone.
+     * Costs a few field writes; nothing is copied.
+     */
+    private void beginInstant() {
+        undo.clear();
+        instantFrom = now;
+        instantStarted = started;
+        instantTicks = ticks;
+        instantTickOrigin = tickOrigin;
+        instantPending = pendingCount;
+    }
+
+    /**
+     * Takes the instance back to the start of the current instant, at the instant's time (its
+     * left limit: its time events and inputs pending again); a start that did not settle
+     * leaves the instance not started.
+     */
+    private void undoInstant() {
+        double instant = now;
+        undo.undo(this);
+        started = instantStarted;
+        ticks = instantTicks;
+        tickOrigin = instantTickOrigin;
+        now = started ? instant : instantFrom;
+        pendingCount = instantPending;
+        sweeping = false;
+        resetProcessing();
+    }
+
     private void settleNow() {
         try {
             settlePending();
+        } catch (UnsettledInstantException e) {
+            undoInstant();
+            throw e;
         } catch (RuntimeException | StackOverflowError e) {
             // A task or expression failed mid-instant: the state is inconsistent now.
             current.clear();
@@ -621,7 +690,7 @@ public final class TreeInstance implements SlotReader {
         } while (tickChanged);
     }
 
-    /** Runs a few more sweeps recording who keeps switching, then fails the instance. */
+    /** Runs a few more sweeps recording who keeps switching, then reports the instant (undone by settleNow). */
     private void diagnose(int sweeps) {
         recording = new TreeSet<>();
         try {
@@ -660,11 +729,7 @@ public final class TreeInstance implements SlotReader {
             names.add(def.path(i));
         }
         recording = null;
-        current.clear();
-        next.clear();
-        failure = "the instant t=" + now + " did not settle within " + (sweeps - 1)
-                + " event iterations; tasks still switching: " + names;
-        throw new EngineException(failure, names);
+        throw new UnsettledInstantException(now, sweeps - 1, names);
     }
 
     private void evaluate(int i) {
@@ -688,6 +753,7 @@ public final class TreeInstance implements SlotReader {
         byte prev = status[i];
         byte nx = StatusCycle.TABLE[prev << 4 | (active[i] ? 8 : 0) | flags << 1 | (c.switching ? 1 : 0)];
         if (nx != prev) {
+            undo.record(UndoJournal.STATUS, i, prev);
             status[i] = nx;
             if ((nx >= ACTIVATING) != (prev >= ACTIVATING) && i > 0) {
                 busyChildren[def.parent[i]] += nx >= ACTIVATING ? 1 : -1;
@@ -731,7 +797,11 @@ public final class TreeInstance implements SlotReader {
             }
         }
         if (!ticked) {
-            wakes.set(i, c.wake > now ? c.wake : Double.POSITIVE_INFINITY);
+            double wake = c.wake > now ? c.wake : Double.POSITIVE_INFINITY;
+            double was = wakes.set(i, wake);
+            if (was != wake) {
+                undo.record(UndoJournal.WAKE, i, was);
+            }
         }
         if (def.childStart[i + 1] > def.childStart[i]) {
             node.activateChildren(c);
@@ -767,6 +837,7 @@ public final class TreeInstance implements SlotReader {
 
     void setActive(int parentTask, int child, boolean on) {
         if (active[child] != on) {
+            undo.record(UndoJournal.ACTIVE, child, !on);
             active[child] = on;
             activeChildren[parentTask] += on ? 1 : -1;
             mark(child);
@@ -810,6 +881,7 @@ public final class TreeInstance implements SlotReader {
 
     void selectOutputs(int task, int g) {
         if (group[task] != g) {
+            undo.record(UndoJournal.GROUP, task, group[task]);
             group[task] = g;
             mark(task);
             updateWriters(task);
@@ -824,6 +896,7 @@ public final class TreeInstance implements SlotReader {
         for (int w : def.writersOfTask[task]) {
             boolean want = on && def.writerGroup[w] == g;
             if (writerActive[w] != want) {
+                undo.record(UndoJournal.WRITER, w, !want);
                 writerActive[w] = want;
                 recompute(def.writerSlot[w]);
             }
@@ -839,17 +912,27 @@ public final class TreeInstance implements SlotReader {
                 if (!Double.isFinite(v)) {
                     reachedNonFinite(task, x, "the assignment to " + slotDescription(s) + " gives " + v);
                 }
+                undo.record(UndoJournal.REAL_BASE, s, realBase[s]);
                 realBase[s] = v;
             }
-            case INTEGER -> intBase[s] = x.evalInteger(this);
-            case BOOLEAN -> intBase[s] = x.evalBoolean(this) ? 1 : 0;
-            case STRING -> stringBase[s] = Objects.requireNonNull(x.evalString(this), "string value");
+            case INTEGER -> setIntBase(s, x.evalInteger(this));
+            case BOOLEAN -> setIntBase(s, x.evalBoolean(this) ? 1 : 0);
+            case STRING -> {
+                String v = Objects.requireNonNull(x.evalString(this), "string value");
+                undo.record(UndoJournal.STRING_BASE, s, stringBase[s]);
+                stringBase[s] = v;
+            }
         }
         if (nonFiniteSeen != null) {
             reachedNonFinite(task, nonFiniteSeen, "the assignment to " + slotDescription(s)
                     + " compares a non-finite value");
         }
         recompute(s);
+    }
+
+    private void setIntBase(int s, int v) {
+        undo.record(UndoJournal.INT_BASE, s, intBase[s]);
+        intBase[s] = v;
     }
 
     // ------------------------------------------------------------------ non-finite values
@@ -898,13 +981,17 @@ public final class TreeInstance implements SlotReader {
             }
         }
         if (second >= 0 && !conflictReported[s]) {
+            undo.record(UndoJournal.CONFLICT, s, false);
             conflictReported[s] = true;
             warn("slot '" + def.blackboard().slot(s).name() + "' is written by '" + def.path(def.writerTask[winner])
                     + "' and '" + def.path(def.writerTask[second]) + "' at t=" + now + "; the first in depth-first"
                     + " order wins (reported once)");
         }
         int previous = slotWinner[s];
-        slotWinner[s] = winner;
+        if (previous != winner) {
+            undo.record(UndoJournal.WINNER, s, previous);
+            slotWinner[s] = winner;
+        }
         boolean capture = winner < 0 && previous >= 0 && holdLast[s];
         byte type = def.slotTypes[s];
         boolean changed;
@@ -918,24 +1005,32 @@ public final class TreeInstance implements SlotReader {
                 }
             } else {
                 if (capture) {
+                    undo.record(UndoJournal.REAL_BASE, s, realBase[s]);
                     realBase[s] = realValue[s];
                 }
                 v = realBase[s];
             }
             changed = Double.doubleToRawLongBits(v) != Double.doubleToRawLongBits(realValue[s]);
-            realValue[s] = v;
+            if (changed) {
+                undo.record(UndoJournal.REAL_VALUE, s, realValue[s]);
+                realValue[s] = v;
+            }
         } else if (type == STRING) {
             String v;
             if (winner >= 0) {
                 v = Objects.requireNonNull(def.writerValue[winner].evalString(this), "string value");
             } else {
                 if (capture) {
+                    undo.record(UndoJournal.STRING_BASE, s, stringBase[s]);
                     stringBase[s] = stringValue[s];
                 }
                 v = stringBase[s];
             }
             changed = !v.equals(stringValue[s]);
-            stringValue[s] = v;
+            if (changed) {
+                undo.record(UndoJournal.STRING_VALUE, s, stringValue[s]);
+                stringValue[s] = v;
+            }
         } else {
             int v;
             if (winner >= 0) {
@@ -943,12 +1038,15 @@ public final class TreeInstance implements SlotReader {
                 v = type == SlotType.BOOLEAN.ordinal() ? (x.evalBoolean(this) ? 1 : 0) : x.evalInteger(this);
             } else {
                 if (capture) {
-                    intBase[s] = intValue[s];
+                    setIntBase(s, intValue[s]);
                 }
                 v = intBase[s];
             }
             changed = v != intValue[s];
-            intValue[s] = v;
+            if (changed) {
+                undo.record(UndoJournal.INT_VALUE, s, intValue[s]);
+                intValue[s] = v;
+            }
         }
         if (nonFiniteSeen != null && winner >= 0) {
             reachedNonFinite(def.writerTask[winner], nonFiniteSeen, "the value of " + slotDescription(s)

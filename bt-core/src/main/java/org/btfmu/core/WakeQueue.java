@@ -20,14 +20,16 @@ final class WakeQueue {
         Arrays.fill(position, -1);
     }
 
-    /** Sets the task's wake-up time; +infinity removes it. */
-    void set(int task, double t) {
+    /** Sets the task's wake-up time; +infinity removes it. Returns the time it replaces (+infinity: none). */
+    double set(int task, double t) {
         int at = position[task];
         if (t == Double.POSITIVE_INFINITY) {
             if (at >= 0) {
+                double old = time[task];
                 removeAt(at);
+                return old;
             }
-            return;
+            return t;
         }
         if (at >= 0) {
             double old = time[task];
@@ -37,11 +39,12 @@ final class WakeQueue {
             } else {
                 siftDown(at, task);
             }
-        } else {
-            time[task] = t;
-            at = size++;
-            siftUp(at, task);
+            return old;
         }
+        time[task] = t;
+        at = size++;
+        siftUp(at, task);
+        return Double.POSITIVE_INFINITY;
     }
 
     double get(int task) {

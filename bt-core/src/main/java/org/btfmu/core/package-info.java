@@ -58,9 +58,17 @@
  * which nothing changed. Since every task's evaluation is a function of what marks it,
  * evaluating an unmarked task changes nothing, and both modes reach the same statuses and
  * outputs at every instant where both settle. An instant that needs more than
- * {@link org.btfmu.core.TreeInstance#DEFAULT_MAX_ITERATIONS} sweeps (configurable) ends in
- * an {@link org.btfmu.core.EngineException} naming the tasks still switching, and outputs
- * that depend on each other without settling end the same way; the instance must then be
+ * {@link org.btfmu.core.TreeInstance#DEFAULT_MAX_ITERATIONS} sweeps
+ * ({@code setMaxIterationsPerInstant}; missions: {@code maxSweepsPerInstant}) is undone
+ * and reported as an {@link org.btfmu.core.UnsettledInstantException} naming the tasks
+ * still switching: the instance is back at the instant's left limit (every earlier event
+ * completed, the time at the instant, the instant's time events or new inputs pending
+ * again) and usable; processing on from there meets the same instant again. To undo an
+ * instant without copying the state, every write to the run-time arrays while an instant
+ * settles records the value it replaces in an {@code UndoJournal}, which the next instant
+ * clears: a step or tick in which nothing changes records nothing. Outputs that depend
+ * on each other without settling, and a task or expression that fails, end in an
+ * {@link org.btfmu.core.EngineException} instead, after which the instance must be
  * restored before further use. Nothing in the processing recurses, so the depth of a tree
  * is bounded only by memory (paths are built on demand).
  * The tasks marked for a sweep wait in a bitset by task index with a summary bit per

@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.NonFinite;
 import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.TreeDefinition;
+import org.btfmu.core.TreeInstance;
 
 /**
  * A loaded, validated mission: the FMU's interface (variables, in file order,
@@ -15,12 +16,14 @@ import org.btfmu.core.TreeDefinition;
  * @param nonFinite     what a NaN or infinity reaching a result does (default {@link NonFinite#ERROR})
  * @param maxEventsPerStep bound on the time events (ticked: ticks) one FMU step processes
  *                      (default {@value #DEFAULT_MAX_EVENTS_PER_STEP})
+ * @param maxSweepsPerInstant bound on the event iterations (sweeps) of one instant (default
+ *                      {@link TreeInstance#DEFAULT_MAX_ITERATIONS})
  * @param warnings      what validation found suspicious but not wrong, e.g. a division whose divisor's
  *                      declared range contains 0
  */
 public record Mission(String name, String description, List<Variable> variables, TreeDefinition tree,
         boolean statusOutputs, ProcessingMode processing, String sourceText, NonFinite nonFinite,
-        long maxEventsPerStep, List<Problem> warnings) {
+        long maxEventsPerStep, int maxSweepsPerInstant, List<Problem> warnings) {
 
     /**
      * Default of {@code maxEventsPerStep}: about a tenth of a second of engine work for a
@@ -36,12 +39,15 @@ public record Mission(String name, String description, List<Variable> variables,
         if (maxEventsPerStep < 1) {
             throw new IllegalArgumentException("maxEventsPerStep must be at least 1, got " + maxEventsPerStep);
         }
+        if (maxSweepsPerInstant < 1) {
+            throw new IllegalArgumentException("maxSweepsPerInstant must be at least 1, got " + maxSweepsPerInstant);
+        }
     }
 
-    /** A mission with the default safeguards ({@code nonFinite} error, the default event bound). */
+    /** A mission with the default safeguards ({@code nonFinite} error, the default event and sweep bounds). */
     public Mission(String name, String description, List<Variable> variables, TreeDefinition tree,
             boolean statusOutputs, ProcessingMode processing, String sourceText) {
         this(name, description, variables, tree, statusOutputs, processing, sourceText, NonFinite.ERROR,
-                DEFAULT_MAX_EVENTS_PER_STEP, List.of());
+                DEFAULT_MAX_EVENTS_PER_STEP, TreeInstance.DEFAULT_MAX_ITERATIONS, List.of());
     }
 }

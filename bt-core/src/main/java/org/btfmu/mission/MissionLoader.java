@@ -15,6 +15,7 @@ import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskTypeRegistry;
 import org.btfmu.core.TreeDefinition;
+import org.btfmu.core.TreeInstance;
 import org.btfmu.core.expr.RangeCheck;
 
 /**
@@ -31,6 +32,7 @@ import org.btfmu.core.expr.RangeCheck;
  *   "processing": "event-driven",           optional (default), or {"mode": "ticked", "period": 0.5}
  *   "nonFinite": "error",                   optional (default), "warn" or "allow"
  *   "maxEventsPerStep": 100000,             optional: time events one FMU step may process
+ *   "maxSweepsPerInstant": 1000,            optional: event iterations one instant may take
  *   "variables": [ {"name": "altitude", "causality": "input", "type": "Real",
  *                   "start": 0, "unit": "m", "min": 0, "description": "..."}, ... ],
  *   "subtrees": { "fly_to": {"ports": {"x": "Real"}, "tree": {task}} },   optional
@@ -51,7 +53,7 @@ public final class MissionLoader {
 
     private static final List<String> KEYS =
             List.of("$schema", "name", "description", "statusOutputs", "processing", "nonFinite",
-                    "maxEventsPerStep", "variables", "subtrees", "tree");
+                    "maxEventsPerStep", "maxSweepsPerInstant", "variables", "subtrees", "tree");
 
     private MissionLoader() {
     }
@@ -129,7 +131,10 @@ public final class MissionLoader {
         }
         ProcessingMode processing = processing(root.get("processing"), problems);
         NonFinite nonFinite = nonFinite(root.get("nonFinite"), problems);
-        long maxEvents = maxEventsPerStep(root.get("maxEventsPerStep"), problems);
+        long maxEvents = bound(root, "maxEventsPerStep", Mission.DEFAULT_MAX_EVENTS_PER_STEP, Long.MAX_VALUE,
+                problems);
+        int maxSweeps = (int) bound(root, "maxSweepsPerInstant", TreeInstance.DEFAULT_MAX_ITERATIONS,
+                Integer.MAX_VALUE, problems);
         VariableReader variables = new VariableReader(problems, statusOutputs);
         if (root.has("variables")) {
             variables.read(root.get("variables"), "/variables");
@@ -151,7 +156,7 @@ public final class MissionLoader {
         try {
             TreeDefinition tree = TreeDefinition.of(blackboard, rootTask);
             return new Mission(name, description, variables.variables, tree, statusOutputs, processing, text, nonFinite,
-                    maxEvents, warnings.list());
+                    maxEvents, maxSweeps, warnings.list());
         } catch (IllegalArgumentException e) {
             problems.add("/tree", e.getMessage());
             return null;
@@ -229,17 +234,23 @@ public final class MissionLoader {
         return NonFinite.ERROR;
     }
 
-    /** The {@code maxEventsPerStep} option: a positive whole number, absent means the default. */
-    private static long maxEventsPerStep(JsonNode value, Problems problems) {
+    /**
+     * A bound option ({@code maxEventsPerStep}, {@code maxSweepsPerInstant}): a whole number
+     * from 1 to {@code max}; absent (or wrong, after reporting it) means the default.
+     */
+    private static long bound(JsonNode root, String key, long defaultValue, long max, Problems problems) {
+        JsonNode value = root.get(key);
         if (value == null) {
-            return Mission.DEFAULT_MAX_EVENTS_PER_STEP;
+            return defaultValue;
         }
-        if (value.isIntegralNumber() && value.canConvertToLong() && value.longValue() >= 1) {
+        if (value.isIntegralNumber() && value.canConvertToLong() && value.longValue() >= 1
+                && value.longValue() <= max) {
             return value.longValue();
         }
-        problems.add("/maxEventsPerStep", "'maxEventsPerStep' must be a whole number of at least 1, got "
+        problems.add("/" + key, "'" + key + "' must be a whole number of at least 1"
+                + (max < Long.MAX_VALUE ? " and at most " + max : "") + ", got "
                 + (value.isNumber() ? value.asText() : Problems.kind(value)));
-        return Mission.DEFAULT_MAX_EVENTS_PER_STEP;
+        return defaultValue;
     }
 
     private static MissionException tooLarge(String source, long size) {

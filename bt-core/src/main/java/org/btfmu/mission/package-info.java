@@ -11,7 +11,8 @@
  * the default, evaluates only what changed, at every input change and time event;
  * {@code {"mode": "ticked", "period": p}} evaluates every task at the grid points
  * t0 + k·p only, with inputs sampled there; {@code {"mode": "event-driven"}} is
- * also accepted), {@code nonFinite} and {@code maxEventsPerStep} (the safeguards below),
+ * also accepted), {@code nonFinite}, {@code maxEventsPerStep} and
+ * {@code maxSweepsPerInstant} (the safeguards below),
  * {@code variables}, {@code subtrees}, {@code tree} (required) and
  * {@code $schema} (ignored; lets editors find the schema).
  *
@@ -35,8 +36,20 @@
  * stops at the last completed event and returns fmi2Discard;
  * fmi2GetRealStatus(fmi2LastSuccessfulTime) gives that event's time, the log says
  * why, and the master may repeat the step from a saved state with a smaller size.
- * The number of event iterations within one instant has its own bound (an instant
- * that does not settle is an error naming the tasks that keep switching).
+ *
+ * <p>{@code maxSweepsPerInstant} (default 1000, at least 1, at most 2147483647): the
+ * number of event iterations (sweeps) one instant may take; an instant that needs more
+ * does not settle (tasks that keep switching each other, e.g. a loop whose iteration ends
+ * in the instant it starts). The FMU undoes that instant, so its state is the instant's
+ * left limit: every earlier event of the step completed, the outputs as just before
+ * the instant. fmi2DoStep then returns fmi2Discard with
+ * fmi2GetRealStatus(fmi2LastSuccessfulTime) = the instant's time and a logStatusDiscard
+ * message naming the bound and the tasks still switching. Repeating the step (from a
+ * saved state) reaches the same instant and is discarded there again: only other inputs,
+ * a larger bound or a changed mission get past it. fmi2ExitInitializationMode (the start
+ * instant) and Model Exchange's fmi2NewDiscreteStates, which FMI 2.0 does not let
+ * return fmi2Discard, return fmi2Error with the same message, the instance left at the
+ * instant's left limit (fmi2GetFMUstate, fmi2SetFMUstate and fmi2Reset work).
  *
  * <h2>Variables</h2>
  * An array; each entry is one blackboard slot and one FMU variable, in file

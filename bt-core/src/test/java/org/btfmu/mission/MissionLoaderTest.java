@@ -300,7 +300,8 @@ class MissionLoaderTest {
         assertEquals(2, problems.size());
         assertEquals("missing required key 'tree'", problems.get(1).message());
         assertEquals("unknown key 'tre' in a mission (allowed: $schema, name, description, statusOutputs,"
-                + " processing, nonFinite, maxEventsPerStep, variables, subtrees, tree)", problems.get(0).message());
+                + " processing, nonFinite, maxEventsPerStep, maxSweepsPerInstant, variables, subtrees,"
+                + " tree)", problems.get(0).message());
     }
 
     @Test

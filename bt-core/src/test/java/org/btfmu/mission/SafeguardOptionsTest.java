@@ -6,9 +6,10 @@ import static org.btfmu.mission.MissionLoaderTest.mission;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.btfmu.core.NonFinite;
+import org.btfmu.core.TreeInstance;
 import org.junit.jupiter.api.Test;
 
-/** The mission options {@code nonFinite} and {@code maxEventsPerStep}. */
+/** The mission options {@code nonFinite}, {@code maxEventsPerStep} and {@code maxSweepsPerInstant}. */
 class SafeguardOptionsTest {
 
     static String with(String key, String value) {
@@ -41,5 +42,20 @@ class SafeguardOptionsTest {
                 "'maxEventsPerStep' must be a whole number of at least 1, got 2.5");
         assertProblem(with("maxEventsPerStep", "\"many\""), "/maxEventsPerStep",
                 "'maxEventsPerStep' must be a whole number of at least 1, got a string");
+    }
+
+    @Test
+    void maxSweepsPerInstantHasASafeDefaultAndTakesWholeNumbersThatFitAnInt() {
+        assertEquals(TreeInstance.DEFAULT_MAX_ITERATIONS,
+                MissionLoader.load(mission(TREE), "t.json").maxSweepsPerInstant());
+        assertEquals(20, MissionLoader.load(with("maxSweepsPerInstant", "20"), "t.json").maxSweepsPerInstant());
+        assertEquals(Integer.MAX_VALUE,
+                MissionLoader.load(with("maxSweepsPerInstant", "2147483647"), "t.json").maxSweepsPerInstant());
+        String expected = "'maxSweepsPerInstant' must be a whole number of at least 1 and at most 2147483647, got ";
+        assertProblem(with("maxSweepsPerInstant", "0"), "/maxSweepsPerInstant", expected + "0");
+        assertProblem(with("maxSweepsPerInstant", "-3"), "/maxSweepsPerInstant", expected + "-3");
+        assertProblem(with("maxSweepsPerInstant", "2147483648"), "/maxSweepsPerInstant", expected + "2147483648");
+        assertProblem(with("maxSweepsPerInstant", "1e3"), "/maxSweepsPerInstant", expected + "1000.0");
+        assertProblem(with("maxSweepsPerInstant", "null"), "/maxSweepsPerInstant", expected + "null");
     }
 }

@@ -271,9 +271,10 @@ public final class FmuInstance implements AutoCloseable {
     /**
      * fmi2DoStep from the current communication point. False when the FMU ended the
      * simulation instead (fmi2Discard and fmi2Terminated); its {@link #time()} is then its
-     * last successful time. Any other discard ends the run with how far the FMU got: this
-     * master keeps no states to redo a step from, so it does not retry. Any other failure
-     * throws.
+     * last successful time. Any other discard ends the run with how far the FMU got and the
+     * reason the FMU logged (too many events for one step, an instant that does not settle):
+     * this master keeps no states to redo a step from, so it does not retry. Any other
+     * failure throws.
      */
     public boolean doStep(double step) {
         int status = fmu.doStep(time, step, true);
@@ -282,7 +283,7 @@ public final class FmuInstance implements AutoCloseable {
         }
         if (status == DISCARD) {
             throw failure("fmi2DoStep", null, "returned fmi2Discard (it computed only up to " + lastSuccessfulTime()
-                    + " of the step to t=" + (time + step) + "; the run stops, no retry: try a smaller --step)");
+                    + " of the step to t=" + (time + step) + "; the run stops, no retry)");
         }
         check(status, "fmi2DoStep", null);
         time += step;

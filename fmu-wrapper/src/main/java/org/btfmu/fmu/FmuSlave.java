@@ -16,6 +16,7 @@ import org.btfmu.core.EngineException;
 import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.Status;
 import org.btfmu.core.TreeInstance;
+import org.btfmu.core.UnsettledInstantException;
 import org.btfmu.core.blackboard.SlotType;
 import org.btfmu.core.tasks.Root;
 import org.btfmu.fmu.FmuStates.Snapshot;
@@ -46,6 +47,15 @@ import org.btfmu.mission.Variability;
  * input or a tunable parameter never changes a status by itself, but an active
  * output expression that reads it shows the new value at once
  * ({@link TreeInstance#propagate}).
+ *
+ * <p>Bounded work per call (the README's "Safeguards"): fmi2DoStep returns fmi2Discard,
+ * in stepFailed with fmi2LastSuccessfulTime saying how far it got, when the step would
+ * need more than the mission's {@code maxEventsPerStep} time events (at the last completed
+ * event) or meets an instant that needs more than {@code maxSweepsPerInstant} event
+ * iterations (the engine undid that instant: its left limit, at its time). In stepFailed
+ * the calling sequence refuses further steps; a master that restores an earlier state
+ * meets the same instant again. fmi2ExitInitializationMode returns fmi2Error for a start
+ * instant that does not settle, the tree left not started.
  *
  * <p>Processing: the mission's {@code processing} (event-driven unless the
  * mission file says ticked) unless the system property {@value #PROCESSING_PROPERTY}
@@ -195,6 +205,7 @@ class FmuSlave {
     private TreeInstance engine() {
         TreeInstance engine = new TreeInstance(resources.mission().tree(), processing);
         engine.setMaxEventsPerAdvance(resources.mission().maxEventsPerStep());
+        engine.setMaxIterationsPerInstant(resources.mission().maxSweepsPerInstant());
         engine.setNonFinite(resources.mission().nonFinite());
         engine.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
         return engine;
@@ -217,7 +228,8 @@ class FmuSlave {
             }
             return preview;
         }
-        if (unpropagated && state == FmiState.STEP_COMPLETE) { // sets happen only there after init
+        if (unpropagated && (state == FmiState.STEP_COMPLETE || state == FmiState.STEP_FAILED)) {
+            // sets happen only in stepComplete after init; stepFailed shows where the failed step left off
             tree.propagate();
             unpropagated = false;
         }
@@ -312,6 +324,9 @@ class FmuSlave {
             log.log(FATAL, LogCategory.STATUS_FATAL, functionName() + ": " + thrown);
             moveTo(FmiState.FATAL);
             return FATAL;
+        }
+        if (thrown instanceof UnsettledInstantException e) {
+            return error(notSettled(e));
         }
         if (thrown instanceof EngineException || thrown instanceof IllegalArgumentException) {
             return error(thrown.getMessage());
@@ -529,10 +544,23 @@ class FmuSlave {
                     + " set by fmi2SetupExperiment");
         }
         var before = log.enabled(LogCategory.EVENTS) ? tree.counters() : null;
-        if (!tree.isStarted() || unsettled && !processing.isTicked()) {
-            settle(); // a ticked tree sees new inputs only at its next tick
+        boolean complete;
+        try {
+            if (!tree.isStarted() || unsettled && !processing.isTicked()) {
+                settle(); // a ticked tree sees new inputs only at its next tick
+            }
+            complete = tree.advanceTo(Math.max(end, now));
+        } catch (UnsettledInstantException e) {
+            // The engine undid the instant: the state is its left limit, every earlier event of
+            // the step completed, so the step computed [t, e.time()) (FMI 2.0 §4.2.3).
+            state = FmiState.STEP_FAILED;
+            log.log(DISCARD, LogCategory.STATUS_DISCARD, current + ": stopped at t=" + tree.time()
+                    + " of the step to t=" + end + ": " + notSettled(e) + "; fmi2GetRealStatus("
+                    + "fmi2LastSuccessfulTime) is " + tree.time() + ". Redone from a saved state, the step meets"
+                    + " the same instant again: change the inputs, raise maxSweepsPerInstant or stop the tasks"
+                    + " switching each other");
+            return DISCARD;
         }
-        boolean complete = tree.advanceTo(Math.max(end, now));
         if (!complete) {
             // FMI 2.0 §4.2.3: only a subinterval was computed; the master learns how far from
             // fmi2GetRealStatus(fmi2LastSuccessfulTime) and may redo the step from a saved state.
@@ -553,6 +581,13 @@ class FmuSlave {
                     + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
         }
         return OK;
+    }
+
+    /** Why an instant did not settle, and where that leaves the instance, for the log. */
+    static String notSettled(UnsettledInstantException e) {
+        return "the instant t=" + e.time() + " did not settle within the mission's maxSweepsPerInstant = "
+                + e.bound() + " event iterations; tasks still switching: " + e.tasks()
+                + "; the instant is undone (state and outputs as just before it)";
     }
 
     /** The mission's Root asks the importer to stop once it has finished or aborted. */

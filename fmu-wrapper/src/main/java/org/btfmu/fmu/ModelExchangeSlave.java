@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.btfmu.core.Counters;
 import org.btfmu.core.ProcessingMode;
+import org.btfmu.core.UnsettledInstantException;
 import org.btfmu.fmu.FmuStates.Snapshot;
 
 /**
@@ -28,6 +29,11 @@ import org.btfmu.fmu.FmuStates.Snapshot;
  * Continuous-Time or Event Mode change none; fmi2NewDiscreteStates processes every time
  * event up to the current time and settles the tree with the inputs set since, as one
  * event iteration to the fixed point, so it always answers newDiscreteStatesNeeded = false.</li>
+ * <li>An event iteration that does not settle within the mission's {@code maxSweepsPerInstant}
+ * (or time events beyond {@code maxEventsPerStep}) is fmi2Error: FMI 2.0 §2.1.3 allows
+ * fmi2NewDiscreteStates no fmi2Discard, and answering newDiscreteStatesNeeded = true would
+ * hand an iteration that never ends to the importer (some loop on it without a bound).
+ * The tree is left at the instant's left limit, so the FMU state can still be saved.</li>
  * </ul>
  */
 final class ModelExchangeSlave extends FmuSlave {
@@ -229,7 +235,17 @@ final class ModelExchangeSlave extends FmuSlave {
             return error("fmi2EventInfo is NULL");
         }
         Counters before = log.enabled(LogCategory.EVENTS) ? tree.counters() : null;
-        tree.advanceTo(time);
+        // FMI 2.0 §2.1.3 allows fmi2Discard only for the functions it names, not for
+        // fmi2NewDiscreteStates: work the bounds stop is fmi2Error, the tree left consistent.
+        try {
+            if (!tree.advanceTo(time)) {
+                return error("the time events up to t=" + time + " are more than the mission's maxEventsPerStep = "
+                        + resources.mission().maxEventsPerStep() + "; the tree stopped after the event at t="
+                        + tree.time() + " (call fmi2NewDiscreteStates at each nextEventTime it reports)");
+            }
+        } catch (UnsettledInstantException e) {
+            return error(notSettled(e) + "; Model Exchange has no fmi2Discard for an event iteration");
+        }
         unsettled = false;
         discreteStatesSettled = true;
         double next = tree.nextEventTime();

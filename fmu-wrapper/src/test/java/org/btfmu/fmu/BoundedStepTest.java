@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.btfmu.core.Status;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A step that would process more time events than the mission's {@code maxEventsPerStep}
  * stops at the last completed event with fmi2Discard (FMI 2.0 §4.2.3), instead of keeping
- * the importer waiting for ever.
+ * the importer waiting for ever; so does a step that meets an instant needing more event
+ * iterations than {@code maxSweepsPerInstant}, at that instant's left limit.
  */
 class BoundedStepTest {
 
@@ -33,6 +35,32 @@ class BoundedStepTest {
              "tree": {"type": "Root", "name": "ticker", "children": [
                {"type": "Loop", "name": "again", "children": [
                  {"type": "Wait", "name": "second", "duration": 1}]}]}}
+            """;
+
+    /**
+     * At t=1 "fly" starts writing y = 7; at t=2, if go holds, a loop starts whose every
+     * iteration ends in the instant it started (it sets, then clears, the local flag): that
+     * instant never settles.
+     */
+    static final String CHATTER = """
+            {"name": "chatter", %s
+             "variables": [{"name": "go", "causality": "input", "type": "Boolean", "start": %s},
+                           {"name": "flag", "causality": "local", "type": "Boolean"},
+                           {"name": "y", "causality": "output", "type": "Real"},
+                           {"name": "z", "causality": "output", "type": "Real"}],
+             "tree": {"type": "Root", "name": "chatter", "children": [
+               {"type": "Parallel", "name": "p", "successThreshold": -1, "failureThreshold": -1, "children": [
+                 {"type": "Sequence", "name": "a", "children": [
+                   {"type": "Wait", "name": "first", "duration": 1},
+                   {"type": "Action", "name": "fly", "outputs": {"y": "7"}}]},
+                 {"type": "Sequence", "name": "b", "children": [
+                   {"type": "Wait", "name": "arm", "duration": 2},
+                   {"type": "Loop", "name": "l", "continueOnFailure": true, "children": [
+                     {"type": "Sequence", "name": "s", "children": [
+                       {"type": "Condition", "name": "go", "predicate": "go"},
+                       {"type": "Condition", "name": "clear", "predicate": "not flag"},
+                       {"type": "Action", "name": "toggle", "entry": {"flag": "true"},
+                        "exit": {"flag": "false"}, "outputs": {"z": "1"}}]}]}]}]}]}}
             """;
 
     final List<FmuSlaveTest.Message> messages = new ArrayList<>();
@@ -114,5 +142,91 @@ class BoundedStepTest {
         assertEquals(DISCARD, slave.doStep(0, 1e300, true));
         double reached = lastSuccessfulTime(slave);
         assertTrue(reached > 0 && reached < 1e300, "stopped at t=" + reached);
+    }
+
+    static double real(FmuSlave slave, String name) {
+        Memory value = new Memory(8);
+        int vr = slave.variables.find(name).orElseThrow().valueReference();
+        assertEquals(OK, slave.getReal(address(FmuSlaveTest.vrs(vr)), 1, address(value)));
+        return value.getDouble(0);
+    }
+
+    static Status status(FmuSlave slave, String taskPath) {
+        Memory value = new Memory(4);
+        int vr = slave.variables.find(ModelVariables.statusName(taskPath)).orElseThrow().valueReference();
+        assertEquals(OK, slave.getInteger(address(FmuSlaveTest.vrs(vr)), 1, address(value)));
+        return Status.values()[value.getInt(0) - 1];
+    }
+
+    @Test
+    void aStepThroughAnInstantThatDoesNotSettleIsDiscardedAtItsLeftLimit() {
+        for (String processing : List.of("", "\"processing\": {\"mode\": \"ticked\", \"period\": 0.5},")) {
+            messages.clear();
+            FmuSlave slave = slave(CHATTER.formatted("\"maxSweepsPerInstant\": 40," + processing, "true"));
+            initialize(slave);
+            assertEquals(OK, slave.doStep(0, 1.5, true));
+            Memory saved = new Memory(8);
+            saved.setLong(0, 0);
+            assertEquals(OK, slave.getFMUstate(address(saved)));
+
+            assertEquals(DISCARD, slave.doStep(1.5, 3.5, true), processing);
+            assertEquals(FmiState.STEP_FAILED, slave.state());
+            assertEquals(2.0, lastSuccessfulTime(slave), "the instant that did not settle " + processing);
+            FmuSlaveTest.Message why = messages.get(messages.size() - 1);
+            assertEquals(DISCARD, why.status(), "logged even with logging off");
+            assertEquals("logStatusDiscard", why.category());
+            assertTrue(why.text().startsWith("fmi2DoStep: stopped at t=2.0 of the step to t=5.0: the instant t=2.0"
+                    + " did not settle within the mission's maxSweepsPerInstant = 40 event iterations; tasks still"
+                    + " switching: [") && why.text().contains("chatter/p/b/l/s/toggle")
+                    && why.text().contains("chatter/p/b/l/s/clear"), why.text());
+            assertEquals(7.0, real(slave, "y"), "the event at t=1 stays completed");
+            assertEquals(0.0, real(slave, "z"), "the chattering action's output is undone");
+            assertEquals(Status.RUNNING, status(slave, "chatter/p/a/fly"));
+            assertEquals(Status.RUNNING, status(slave, "chatter/p/b/arm"), "its deadline t=2 is pending again");
+            assertEquals(Status.ACCEPT, status(slave, "chatter/p/b/l"));
+
+            // stepFailed: no further step (the calling sequence), but the state can be kept and restored
+            assertEquals(ERROR, slave.doStep(2, 1, true));
+            assertTrue(messages.get(messages.size() - 1).text().contains("may not be called in state stepFailed"));
+            assertEquals(OK, slave.setFMUstate(saved.getLong(0)));
+            assertEquals(OK, slave.doStep(1.5, 0.25, true), "a step that ends before the instant");
+            assertEquals(DISCARD, slave.doStep(1.75, 1, true), "the same instant again: no progress");
+            assertEquals(2.0, lastSuccessfulTime(slave));
+            assertEquals(7.0, real(slave, "y"));
+            assertEquals(OK, slave.terminate());
+        }
+    }
+
+    @Test
+    void inputsThatMakeTheCurrentInstantChatterDiscardTheStepWithoutProgress() {
+        FmuSlave slave = slave(CHATTER.formatted("", "false"));
+        initialize(slave);
+        assertEquals(OK, slave.doStep(0, 3, true));
+        assertEquals(Status.FAILURE, status(slave, "chatter/p/b/l/s"), "the loop idles while go is false");
+        int go = slave.variables.find("go").orElseThrow().valueReference();
+        Memory on = new Memory(4);
+        on.setInt(0, 1);
+        assertEquals(OK, slave.setBoolean(address(FmuSlaveTest.vrs(go)), 1, address(on)));
+        assertEquals(DISCARD, slave.doStep(3, 1, true));
+        assertEquals(3.0, lastSuccessfulTime(slave), "the step computed nothing");
+        assertTrue(messages.get(messages.size() - 1).text().contains("maxSweepsPerInstant = 1000"),
+                "the default bound: " + messages.get(messages.size() - 1).text());
+        assertEquals(Status.FAILURE, status(slave, "chatter/p/b/l/s"), "as before the step");
+        assertEquals(0.0, real(slave, "z"));
+    }
+
+    @Test
+    void aStartInstantThatDoesNotSettleIsAnErrorAndResetRecovers() {
+        FmuSlave slave = slave(CHATTER.replace("\"duration\": 2", "\"duration\": 0").formatted("", "true"));
+        assertEquals(OK, slave.setupExperiment(false, 0, 0, false, 0));
+        assertEquals(OK, slave.enterInitializationMode());
+        assertEquals(ERROR, NonFiniteSlaveTest.call(slave, slave::exitInitializationMode), "as FmiEntry calls it");
+        FmuSlaveTest.Message why = messages.get(messages.size() - 1);
+        assertTrue(why.text().startsWith("fmi2ExitInitializationMode: the instant t=0.0 did not settle within the"
+                + " mission's maxSweepsPerInstant = 1000 event iterations"), why.text());
+        assertEquals(FmiState.ERROR, slave.state());
+        assertEquals(Status.ACCEPT, status(slave, "chatter/p/a/fly"), "not started: as instantiated");
+        assertEquals(OK, slave.reset());
+        assertEquals(FmiState.INSTANTIATED, slave.state());
     }
 }

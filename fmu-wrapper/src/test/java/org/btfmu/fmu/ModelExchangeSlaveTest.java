@@ -225,4 +225,30 @@ class ModelExchangeSlaveTest {
         assertEquals(ERROR, coSimulation.deSerializeFMUstate(address(bytes), size.getLong(0), address(other)));
         assertTrue(last().contains("Model Exchange instance"), last());
     }
+
+    @Test
+    void anEventIterationThatDoesNotSettleIsAnErrorWithTheTreeAtTheInstantsLeftLimit() {
+        model = create(BoundedStepTest.CHATTER.formatted("", "true"));
+        initialize();
+        double[] info = newDiscreteStates();
+        assertEquals(1.0, info[5], "the first wait ends at t=1");
+        for (double t : new double[] {1.0, 2.0}) {
+            assertEquals(OK, model.enterContinuousTimeMode());
+            assertEquals(OK, model.setTime(t));
+            assertEquals(OK, model.enterEventMode());
+            if (t == 1.0) {
+                assertEquals(2.0, newDiscreteStates()[5], "the loop is armed at t=2");
+            }
+        }
+        Memory eventInfo = new Memory(32);
+        rejected(model.newDiscreteStates(address(eventInfo)), "fmi2NewDiscreteStates: the instant t=2.0 did not"
+                + " settle within the mission's maxSweepsPerInstant = 1000 event iterations", "chatter/p/b/l/s/toggle",
+                "no fmi2Discard");
+        assertEquals(7.0, BoundedStepTest.real(model, "y"), "the event at t=1 stays completed");
+        assertEquals(0.0, BoundedStepTest.real(model, "z"), "the chattering action's output is undone");
+        Memory saved = new Memory(8);
+        saved.setLong(0, 0);
+        assertEquals(OK, model.getFMUstate(address(saved)), "the state can be kept in the error state");
+        assertEquals(OK, model.reset());
+    }
 }

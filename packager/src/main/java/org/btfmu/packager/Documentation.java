@@ -61,6 +61,7 @@ final class Documentation {
                 "statusNote", statusNote,
                 "interfaces", interfaceNames(interfaces),
                 "modelExchangeNote", interfaces.contains(FmuInterface.MODEL_EXCHANGE) ? MODEL_EXCHANGE_NOTE : "",
+                "boundsNote", boundsNote(mission, interfaces),
                 "taskRows", tasks.toString()));
     }
 
@@ -78,6 +79,36 @@ final class Documentation {
             never in Continuous-Time Mode, so the dependencies above hold for both
             interfaces.</p>
             """;
+
+    /** The bounds on work per call (the mission's maxEventsPerStep and maxSweepsPerInstant) and what exceeding them does. */
+    private static String boundsNote(Mission mission, Set<FmuInterface> interfaces) {
+        boolean cs = interfaces.contains(FmuInterface.CO_SIMULATION);
+        boolean me = interfaces.contains(FmuInterface.MODEL_EXCHANGE);
+        StringBuilder note = new StringBuilder("<h2>Bounded work per call</h2>\n<p>One instant settles in at most ")
+                .append(mission.maxSweepsPerInstant()).append(" event iterations (the mission's"
+                        + " <code>maxSweepsPerInstant</code>)");
+        if (cs) {
+            note.append(" and one <code>fmi2DoStep</code> processes at most ").append(mission.maxEventsPerStep())
+                    .append(" time events, or ticks (<code>maxEventsPerStep</code>)");
+        }
+        note.append(". An instant that needs more iterations does not settle (tasks keep switching each other)"
+                + " and is undone: the FMU is left at that instant's left limit, with every earlier event"
+                + " completed and the outputs and statuses of just before it.");
+        if (cs) {
+            note.append(" A step that meets such an instant, or that would need more time events, stops there"
+                    + " with <code>fmi2Discard</code>; <code>fmi2GetRealStatus(fmi2LastSuccessfulTime)</code>"
+                    + " says how far it got (the instant's time, or the last completed event) and a"
+                    + " <code>logStatusDiscard</code> message says why (FMI 2.0 §4.2.3). A master may redo the"
+                    + " step from a state saved with <code>fmi2GetFMUstate</code>; an instant that did not settle"
+                    + " is met again and discarded again, so with the same inputs a run cannot pass it.");
+        }
+        note.append(" <code>fmi2ExitInitializationMode</code>");
+        if (me) {
+            note.append(" and, in Model Exchange, <code>fmi2NewDiscreteStates</code> (for which FMI 2.0 has no"
+                    + " <code>fmi2Discard</code>)");
+        }
+        return note.append(" return <code>fmi2Error</code> with that message instead.</p>\n").toString();
+    }
 
     private static String interfaceNames(Set<FmuInterface> interfaces) {
         boolean me = interfaces.contains(FmuInterface.MODEL_EXCHANGE);

@@ -278,6 +278,24 @@ class FmuPackagerTest {
         assertFalse(cs.contains("Model Exchange"), cs);
     }
 
+    @Test
+    void documentationGivesTheMissionsBoundsAndWhatExceedingThemReturnsPerInterface() {
+        Mission bounded = org.btfmu.mission.MissionLoader.load(TestMissions.text("minimal.json")
+                .replaceFirst("\\{", "{\"maxSweepsPerInstant\": 77, \"maxEventsPerStep\": 500,"), "bounded.json");
+        ModelVariables variables = ModelVariables.of(bounded);
+        String both = Documentation.indexHtml(bounded, variables, "m", "tool", EnumSet.allOf(FmuInterface.class));
+        for (String words : List.of("<h2>Bounded work per call</h2>", "at most 77 event iterations",
+                "at most 500 time events", "left limit", "<code>fmi2Discard</code>;", "fmi2LastSuccessfulTime",
+                "logStatusDiscard", "<code>fmi2NewDiscreteStates</code> (for which FMI 2.0 has no")) {
+            assertTrue(both.contains(words), words + " in: " + both);
+        }
+        String cs = Documentation.indexHtml(bounded, variables, "m", "tool", EnumSet.of(FmuInterface.CO_SIMULATION));
+        assertTrue(cs.contains("fmi2LastSuccessfulTime") && !cs.contains("fmi2NewDiscreteStates"), cs);
+        String me = Documentation.indexHtml(bounded, variables, "m", "tool", EnumSet.of(FmuInterface.MODEL_EXCHANGE));
+        assertTrue(me.contains("at most 77 event iterations") && me.contains("fmi2NewDiscreteStates"), me);
+        assertFalse(me.contains("fmi2LastSuccessfulTime") || me.contains("500"), "no steps in Model Exchange: " + me);
+    }
+
     static List<String> names(Path fmu) throws IOException {
         List<String> names = new ArrayList<>();
         try (ZipFile zip = ZipFile.builder().setPath(fmu).get()) {
