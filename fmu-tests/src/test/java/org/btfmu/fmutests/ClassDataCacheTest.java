@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ClassDataCacheTest {
 
-    private static final Path IMPORTER = Path.of("target/importer").toAbsolutePath();
     private static final String ENTRY = "org.btfmu.fmu.FmiEntry";
 
     private static FmuFixture fmu;
@@ -194,18 +192,14 @@ class ClassDataCacheTest {
         run(fmu, set, List.of(), scenario, more);
     }
 
+    /** The importer with this JDK as JAVA_HOME (unless unset) and no BTFMU_LIBJVM. */
     private static void run(FmuFixture fmu, Map<String, String> set, List<String> unset,
             String scenario, String... more) throws Exception {
-        List<String> command = new ArrayList<>(List.of(IMPORTER.toString(), scenario,
-                fmu.directory().toString(), fmu.guid()));
-        command.addAll(List.of(more));
-        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
-        builder.environment().remove("BTFMU_LIBJVM");
-        builder.environment().put("JAVA_HOME", System.getProperty("java.home"));
-        builder.environment().keySet().removeAll(unset);
-        builder.environment().putAll(set);
-        Process process = builder.start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.waitFor(), scenario + ":\n" + output);
+        Map<String, String> environment = new HashMap<>(Map.of("JAVA_HOME", System.getProperty("java.home")));
+        unset.forEach(environment::remove);
+        environment.putAll(set);
+        List<String> removed = new ArrayList<>(unset);
+        removed.add("BTFMU_LIBJVM");
+        FmuImporterTest.run(fmu, environment, removed, scenario, more);
     }
 }

@@ -196,7 +196,7 @@ class FmuImporterTest {
     }
 
     /** Runs the importer; returns its output (stdout and stderr: the JVM's messages too). */
-    private static String run(FmuFixture fmu, Map<String, String> set, List<String> unset,
+    static String run(FmuFixture fmu, Map<String, String> set, List<String> unset,
             String scenario, String... more) throws Exception {
         List<String> command = new ArrayList<>(List.of(IMPORTER.toString(), scenario,
                 fmu.directory().toString(), fmu.guid()));
