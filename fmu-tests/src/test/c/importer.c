@@ -27,6 +27,7 @@
 
 
 #include "fmi2.h"
+#include "checks.h"
 
 /* Value references of shim_test.json: the variables in file order, then the task statuses. */
 enum {
@@ -78,14 +79,9 @@ typedef struct {
     fmi2Status (*getStatus)(fmi2Component, const fmi2StatusKind, fmi2Status *);
 } Fmu;
 
-static int failures;
-static int checks;
-
 /* ---- the logger: remembers the last message so that checks can ask for it ---- */
 
-static char last_message[8192];
 static char last_category[256];
-static int messages;
 static int quiet;
 
 static void logger(fmi2ComponentEnvironment env, fmi2String instance, fmi2Status status,
@@ -106,29 +102,6 @@ static void logger(fmi2ComponentEnvironment env, fmi2String instance, fmi2Status
 
 static fmi2CallbackFunctions callbacks = {logger, calloc, free, NULL, NULL};
 
-#define CHECK(condition, ...)                                        \
-    do {                                                             \
-        checks++;                                                    \
-        if (!(condition)) {                                          \
-            failures++;                                              \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);              \
-            printf(__VA_ARGS__);                                     \
-            printf("\n");                                            \
-        }                                                            \
-    } while (0)
-
-#define OK(call) CHECK((call) == fmi2OK, "%s did not return fmi2OK", #call)
-
-/* The call returns fmi2Error and logs a message that contains the expected text. */
-#define REJECTED(call, text)                                                                    \
-    do {                                                                                        \
-        int before = messages;                                                                  \
-        fmi2Status status = (call);                                                             \
-        CHECK(status == fmi2Error, "%s returned %d, expected fmi2Error", #call, (int)status);    \
-        CHECK(messages > before && strstr(last_message, text) != NULL,                          \
-              "%s logged \"%s\", expected a message with \"%s\"", #call,                        \
-              messages > before ? last_message : "nothing", text);                              \
-    } while (0)
 
 static void *symbol(Fmu *fmu, const char *name)
 {

@@ -21,6 +21,7 @@
 #include <dirent.h>
 
 #include "fmi2.h"
+#include "checks.h"
 
 enum { VR_ALTITUDE = 0, VR_GO = 1, VR_TARGET = 5, VR_STATUS_CLIMB = 10, VR_STATUS_HOLD = 12,
        VR_STATUS_CRUISE = 13 };
@@ -28,11 +29,6 @@ enum { SUCCESS = 1, FAILURE, ACCEPT, ACTIVATING, RUNNING, FINISHED, ABORTED, DEA
 
 #define RATE 20.0    /* m/s: the plant's climb rate */
 #define CLIMB_TO 100.0
-
-static int failures;
-static int checks;
-static char last_message[8192];
-static int messages;
 
 static void logger(fmi2ComponentEnvironment env, fmi2String instance, fmi2Status status,
                    fmi2String category, fmi2String message, ...)
@@ -50,27 +46,6 @@ static void logger(fmi2ComponentEnvironment env, fmi2String instance, fmi2Status
 
 static fmi2CallbackFunctions callbacks = {logger, calloc, free, NULL, NULL};
 
-#define CHECK(condition, ...)                                        \
-    do {                                                             \
-        checks++;                                                    \
-        if (!(condition)) {                                          \
-            failures++;                                              \
-            printf("FAIL %s:%d: ", __FILE__, __LINE__);              \
-            printf(__VA_ARGS__);                                     \
-            printf(" (last message: %s)\n", last_message);           \
-        }                                                            \
-    } while (0)
-
-#define OK(call) CHECK((call) == fmi2OK, "%s did not return fmi2OK", #call)
-
-#define REJECTED(call, text)                                                                    \
-    do {                                                                                        \
-        int before = messages;                                                                  \
-        fmi2Status status = (call);                                                             \
-        CHECK(status == fmi2Error, "%s returned %d, expected fmi2Error", #call, (int)status);    \
-        CHECK(messages > before && strstr(last_message, text) != NULL,                          \
-              "%s: expected a message with \"%s\"", #call, text);                               \
-    } while (0)
 
 /* The functions this importer calls, looked up by name as an importer does. */
 static struct {
