@@ -2,7 +2,6 @@ package org.btfmu.core.tasks;
 
 import java.util.List;
 import org.btfmu.core.Status;
-import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -12,38 +11,27 @@ import org.btfmu.core.TaskType;
  * takes the focus from a lower one that is running (2013 Fig. 6b). All failed: the
  * selector fails.
  */
-public final class Selector extends TaskNode {
+public final class Selector extends ReactiveComposite {
 
     public static final TaskType TYPE = TaskType.of("Selector", 1, TaskType.UNBOUNDED, List.of(),
             (name, args, children) -> new Selector(name, children));
 
     public Selector(String name, List<TaskNode> children) {
         super(name, TYPE.name(), children);
-        if (children.isEmpty()) {
-            throw new IllegalArgumentException("selector '" + name + "' needs at least one child");
-        }
     }
 
     @Override
-    protected void evaluate(TaskContext ctx) {
-        int n = ctx.childCount();
-        int k = 0;
-        while (k < n) {
-            Status s = ctx.childStatus(k);
-            if (s.isSucceeded()) {
-                ctx.returns(true, true);
-                break;
-            }
-            if (!s.isFailed()) {
-                break;
-            }
-            k++;
-        }
-        if (k == n) {
-            ctx.returns(true, false);
-            k = n - 1;
-        }
-        ctx.focus(k);
-        ctx.switchingFromChildren();
+    boolean stops(Status child) {
+        return child.isSucceeded();
+    }
+
+    @Override
+    boolean passes(Status child) {
+        return child.isFailed();
+    }
+
+    @Override
+    boolean stoppedResult() {
+        return true;
     }
 }
