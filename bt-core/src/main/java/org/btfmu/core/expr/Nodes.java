@@ -78,11 +78,11 @@ final class Nodes {
         }
 
         /**
-         * The operands in evaluation order, for the slow paths ({@link NonFiniteTrace},
-         * {@link RangeCheck}); built on demand so that the evaluation tree stays small.
+         * The operands in evaluation order (as given to the constructor), for the slow paths
+         * ({@link NonFiniteTrace}, {@link RangeCheck}) and the crossings; none for a leaf.
          */
-        Expression[] operands() {
-            return new Expression[0];
+        final Expression[] operands() {
+            return children.clone();
         }
 
         /** The operator or function name, for messages; null for nodes that are not operations. */
@@ -189,10 +189,6 @@ final class Nodes {
             this.operand = operand;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {operand};
-        }
 
         @Override
         public double evalReal(SlotReader slots) {
@@ -208,10 +204,6 @@ final class Nodes {
             this.operand = operand;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {operand};
-        }
 
         @Override
         public double evalReal(SlotReader slots) {
@@ -244,10 +236,6 @@ final class Nodes {
             this.right = right;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {left, right};
-        }
 
         @Override
         public double evalReal(SlotReader slots) {
@@ -338,10 +326,6 @@ final class Nodes {
             this.crossing = crossing;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {left, right};
-        }
 
         @Override
         public boolean evalBoolean(SlotReader slots) {
@@ -390,10 +374,6 @@ final class Nodes {
             this.right = right;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {left, right};
-        }
 
         @Override
         public boolean evalBoolean(SlotReader slots) {
@@ -411,10 +391,6 @@ final class Nodes {
             this.right = right;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {left, right};
-        }
 
         @Override
         public boolean evalBoolean(SlotReader slots) {
@@ -433,10 +409,6 @@ final class Nodes {
             this.crossing = operand.crossing() == null ? null : new Negate(operand.crossing());
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {operand};
-        }
 
         @Override
         public boolean evalBoolean(SlotReader slots) {
@@ -461,10 +433,6 @@ final class Nodes {
             this.otherwise = otherwise;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {condition, then, otherwise};
-        }
 
         @Override
         public double evalReal(SlotReader slots) {
@@ -500,10 +468,6 @@ final class Nodes {
             this.argument = argument;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {argument};
-        }
 
         @Override
         public double evalReal(SlotReader slots) {
@@ -548,10 +512,6 @@ final class Nodes {
             this.second = second;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {first, second};
-        }
 
         @Override
         public double evalReal(SlotReader slots) {
@@ -591,10 +551,6 @@ final class Nodes {
             this.high = high;
         }
 
-        @Override
-        Expression[] operands() {
-            return new Expression[] {value, low, high};
-        }
 
         @Override
         public double evalReal(SlotReader slots) {
