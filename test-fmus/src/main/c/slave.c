@@ -370,7 +370,12 @@ FMI2_EXPORT fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranc
     (void)toleranceDefined;
     (void)tolerance;
     if (!allowed(s, "fmi2SetupExperiment")) return fmi2Error;
-    if (stopTimeDefined && stopTime < startTime) {
+    if (!isfinite(startTime)) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2SetupExperiment: start time %g is not finite", startTime);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    if (stopTimeDefined && !(stopTime >= startTime)) { /* also a NaN stop time */
         log_message(s, fmi2Error, "logStatusError", "fmi2SetupExperiment: stop time %g before start time %g",
                     stopTime, startTime);
         s->state = ERROR;
