@@ -509,7 +509,7 @@ FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunication
         s->state = ERROR;
         return fmi2Error;
     }
-    if (fabs(t - s->time) > tolerance) {
+    if (!(fabs(t - s->time) <= tolerance)) { /* also a NaN communication point */
         log_message(s, fmi2Error, "logStatusError",
                     "fmi2DoStep: communication point %.17g differs from the FMU's time %.17g", t, s->time);
         s->state = ERROR;
@@ -545,47 +545,24 @@ FMI2_EXPORT fmi2Status fmi2CancelStep(fmi2Component c) {
     return fail(c, "%s: %s", "fmi2CancelStep", "no asynchronous step in progress");
 }
 
-FMI2_EXPORT fmi2Status fmi2GetStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Status *value) {
-    Slave *s = c;
-    if (!allowed(s, "fmi2GetStatus")) return fmi2Error;
-    (void)kind;
-    (void)value;
-    return fail(s, "%s: %s", "fmi2GetStatus", "only asynchronous steps have a status to ask for");
-}
+/* Steps are synchronous, so only fmi2LastSuccessfulTime and fmi2Terminated have a value;
+ * any other status "cannot be retrieved by the slave": fmi2Discard (section 4.2.3). */
+#define STATUS_FUNCTION(fname, ctype, available, read)                                                    \
+    FMI2_EXPORT fmi2Status fname(fmi2Component c, const fmi2StatusKind kind, ctype *value) {              \
+        Slave *s = c;                                                                                     \
+        (void)kind;                                                                                       \
+        if (!allowed(s, #fname)) return fmi2Error;                                                        \
+        if (value == NULL) return fail(s, "%s: %s", #fname, "NULL value argument");                       \
+        if (!(available)) return fmi2Discard;                                                             \
+        *value = read;                                                                                    \
+        return fmi2OK;                                                                                    \
+    }
 
-FMI2_EXPORT fmi2Status fmi2GetRealStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Real *value) {
-    Slave *s = c;
-    if (!allowed(s, "fmi2GetRealStatus")) return fmi2Error;
-    if (kind != fmi2LastSuccessfulTime || value == NULL)
-        return fail(s, "%s: %s", "fmi2GetRealStatus", "only fmi2LastSuccessfulTime is available");
-    *value = s->time;
-    return fmi2OK;
-}
-
-FMI2_EXPORT fmi2Status fmi2GetIntegerStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Integer *value) {
-    Slave *s = c;
-    (void)kind;
-    (void)value;
-    if (!allowed(s, "fmi2GetIntegerStatus")) return fmi2Error;
-    return fail(s, "%s: %s", "fmi2GetIntegerStatus", "no Integer status is defined");
-}
-
-FMI2_EXPORT fmi2Status fmi2GetBooleanStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Boolean *value) {
-    Slave *s = c;
-    if (!allowed(s, "fmi2GetBooleanStatus")) return fmi2Error;
-    if (kind != fmi2Terminated || value == NULL)
-        return fail(s, "%s: %s", "fmi2GetBooleanStatus", "only fmi2Terminated is available");
-    *value = fmi2False;
-    return fmi2OK;
-}
-
-FMI2_EXPORT fmi2Status fmi2GetStringStatus(fmi2Component c, const fmi2StatusKind kind, fmi2String *value) {
-    Slave *s = c;
-    (void)kind;
-    (void)value;
-    if (!allowed(s, "fmi2GetStringStatus")) return fmi2Error;
-    return fail(s, "%s: %s", "fmi2GetStringStatus", "no String status is defined");
-}
+STATUS_FUNCTION(fmi2GetStatus, fmi2Status, 0, fmi2OK)
+STATUS_FUNCTION(fmi2GetRealStatus, fmi2Real, kind == fmi2LastSuccessfulTime, s->time)
+STATUS_FUNCTION(fmi2GetIntegerStatus, fmi2Integer, 0, 0)
+STATUS_FUNCTION(fmi2GetBooleanStatus, fmi2Boolean, kind == fmi2Terminated, fmi2False)
+STATUS_FUNCTION(fmi2GetStringStatus, fmi2String, 0, "")
 
 /* ---- capabilities these plants do not declare ---------------------------------------- */
 

@@ -75,6 +75,11 @@ class ModelExchangeBeforeInitializationTest {
 
     /** fmi2Instantiate as Model Exchange, with the logger and calloc/free; NULL if refused. */
     static Pointer instantiate(NativeLibrary fmu, Document doc, String resourceLocation, Logger logger) {
+        return instantiate(fmu, doc, resourceLocation, logger, 0);
+    }
+
+    /** fmi2Instantiate as fmuType (0 Model Exchange, 1 Co-Simulation); NULL if refused. */
+    static Pointer instantiate(NativeLibrary fmu, Document doc, String resourceLocation, Logger logger, int fmuType) {
         Memory callbacks = new Memory(5L * Native.POINTER_SIZE);
         NativeLibrary c = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME);
         callbacks.setPointer(0, CallbackReference.getFunctionPointer(logger));
@@ -84,7 +89,7 @@ class ModelExchangeBeforeInitializationTest {
         callbacks.setPointer(4L * Native.POINTER_SIZE, Pointer.NULL);
         String guid = doc.getDocumentElement().getAttribute("guid");
         return (Pointer) fmu.getFunction("fmi2Instantiate").invoke(Pointer.class,
-                new Object[] {"probe", 0, guid, resourceLocation, callbacks, 0, 0});
+                new Object[] {"probe", fmuType, guid, resourceLocation, callbacks, 0, 0});
     }
 
     /** The plant's library written to {@code unpacked}; its modelDescription.xml parsed. */

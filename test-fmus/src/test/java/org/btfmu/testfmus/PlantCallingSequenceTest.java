@@ -28,6 +28,7 @@ import org.w3c.dom.NodeList;
 class PlantCallingSequenceTest {
 
     private static final int OK = 0;
+    private static final int DISCARD = 2;
     private static final int ERROR = 3;
 
     @TempDir
@@ -122,6 +123,29 @@ class PlantCallingSequenceTest {
             assertEquals(123.5, x[0], 0.0);
             assertEquals(OK, call("fmi2EnterEventMode", c));
             assertError("fmi2SetReal", call("fmi2SetReal", c, new int[] {vr}, 1L, new double[] {1.0}));
+        } finally {
+            free(c);
+        }
+    }
+
+    @Test
+    void coSimulationRefusesANaNCommunicationPointAndDiscardsStatusesItCannotGive() {
+        Pointer c = ModelExchangeBeforeInitializationTest.instantiate(fmu, doc, unpacked.toUri().toString(), logger, 1);
+        assertNotNull(c, messages.toString());
+        try {
+            assertEquals(OK, call("fmi2SetupExperiment", c, 0, 0.0, 0.0, 0, 0.0));
+            assertEquals(OK, call("fmi2EnterInitializationMode", c));
+            assertEquals(OK, call("fmi2ExitInitializationMode", c));
+            assertEquals(OK, call("fmi2DoStep", c, 0.0, 1.0, 0));
+            double[] time = new double[1];
+            assertEquals(OK, call("fmi2GetRealStatus", c, 2, time), "fmi2LastSuccessfulTime");
+            assertEquals(1.0, time[0], 0.0);
+            int[] value = new int[1];
+            assertEquals(DISCARD, call("fmi2GetStatus", c, 0, value), "fmi2DoStepStatus: no asynchronous step");
+            assertEquals(DISCARD, call("fmi2GetIntegerStatus", c, 1, value), "fmi2PendingStatus");
+            assertEquals(DISCARD, call("fmi2GetBooleanStatus", c, 0, value), "only fmi2Terminated");
+            assertEquals(OK, call("fmi2DoStep", c, 1.0, 1.0, 0), "a discard is no error");
+            assertError("fmi2DoStep", call("fmi2DoStep", c, Double.NaN, 1.0, 0));
         } finally {
             free(c);
         }
