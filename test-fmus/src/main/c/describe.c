@@ -165,8 +165,8 @@ int main(void) {
     printf("  </UnitDefinitions>\n");
     if (MODEL.type_definitions != NULL) printf("  <TypeDefinitions>\n%s  </TypeDefinitions>\n", MODEL.type_definitions);
     printf("  <LogCategories>\n");
-    printf("    <Category name=\"logStatusError\" description=\"Errors: the function returned fmi2Error\"/>\n");
-    printf("    <Category name=\"logAll\" description=\"Everything else (only with logging on)\"/>\n");
+    for (size_t i = 0; i < LOG_CATEGORY_COUNT; i++)
+        printf("    <Category name=\"%s\" description=\"%s\"/>\n", LOG_CATEGORIES[i][0], LOG_CATEGORIES[i][1]);
     printf("  </LogCategories>\n");
     printf("  <DefaultExperiment startTime=\"0\" stopTime=\"%.17g\" stepSize=\"%.17g\"/>\n", MODEL.default_stop_time,
            MODEL.internal_step);

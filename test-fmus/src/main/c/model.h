@@ -13,6 +13,16 @@
 
 #include <stddef.h>
 
+/* The log categories, {name, description}: declared by describe.c, accepted by
+ * fmi2SetDebugLogging. The layer logs errors only; the standard warning category is
+ * declared so that importers may switch it on. */
+static const char *const LOG_CATEGORIES[][2] = {
+    {"logStatusError", "Errors: the function returned fmi2Error"},
+    {"logStatusWarning", "Warnings: the function returned fmi2Warning (none are issued today)"},
+    {"logAll", "Everything else (only with logging on)"},
+};
+#define LOG_CATEGORY_COUNT (sizeof LOG_CATEGORIES / sizeof LOG_CATEGORIES[0])
+
 typedef enum { TYPE_REAL, TYPE_INTEGER, TYPE_BOOLEAN, TYPE_STRING, TYPE_ENUMERATION } VariableType;
 
 /* Parameters are fixed (set before initialization), inputs are set at

@@ -104,6 +104,7 @@ typedef struct {
     SlaveState state;
     double start_time;
     double time;
+    double event_time; /* Model Exchange: the last event instant; time may not go back before it */
     int stop_time_defined;
     double stop_time;
     void *model; /* the model's state struct, allocated right behind this header */
@@ -218,9 +219,17 @@ static const ModelVariable *variable(Slave *s, const char *function, fmi2ValueRe
     return v;
 }
 
+static int is_continuous_state(const ModelVariable *v) {
+    for (size_t k = 0; MODEL.derivatives != NULL && k < MODEL.continuous_state_count; k++)
+        if (strcmp(v->name, MODEL.continuous_states[k]) == 0) return 1;
+    return 0;
+}
+
 /* Which variables may be set now (conditions 1, 3 and 6 of the calling-sequence table;
- * the parameters here are fixed, so they may only be set before initialization ends). */
+ * the parameters here are fixed, so they may only be set before initialization ends).
+ * Condition 5 (Continuous-Time Mode) also allows the continuous states, which are outputs here. */
 static int settable(Slave *s, const ModelVariable *v) {
+    if (s->state == CONTINUOUS_TIME_MODE && is_continuous_state(v)) return 1;
     if (v->causality == CAUSALITY_OUTPUT) return 0;
     if (v->causality == CAUSALITY_PARAMETER) return s->state & (INSTANTIATED | INITIALIZATION_MODE);
     if (s->state == CONTINUOUS_TIME_MODE) return !v->discrete; /* condition 5: continuous inputs only */
@@ -282,11 +291,17 @@ FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuT
                                           fmi2String fmuResourceLocation,
                                           const fmi2CallbackFunctions *functions, fmi2Boolean visible,
                                           fmi2Boolean loggingOn) {
-    (void)fmuResourceLocation;
     (void)visible;
     if (functions == NULL || functions->allocateMemory == NULL || functions->freeMemory == NULL) return NULL;
     const char *name = instanceName != NULL && instanceName[0] != '\0' ? instanceName : MODEL.identifier;
     Slave probe = {.name = (char *)name, .callbacks = *functions, .logging_on = 1};
+    /* The plants read no resources, but the location must still be the file URI of the
+     * unpacked FMU's resources folder (section 2.1.5): anything else is an importer error. */
+    if (fmuResourceLocation == NULL || strncmp(fmuResourceLocation, "file:", 5) != 0) {
+        log_message(&probe, fmi2Error, "logStatusError", "fmi2Instantiate: fmuResourceLocation %s is not a file: URI",
+                    fmuResourceLocation != NULL ? fmuResourceLocation : "(null)");
+        return NULL;
+    }
     if (fmuType != fmi2CoSimulation && (fmuType != fmi2ModelExchange || MODEL.derivatives == NULL)) {
         log_message(&probe, fmi2Error, "logStatusError", "fmi2Instantiate: %s supports only %s (fmuType %d)",
                     MODEL.identifier, MODEL.derivatives == NULL ? "Co-Simulation" : "Co-Simulation and Model Exchange",
@@ -329,13 +344,19 @@ FMI2_EXPORT void fmi2FreeInstance(fmi2Component c) {
     release(s);
 }
 
+/* Whether the category is one of the modelDescription's <LogCategories>. */
+static int declared_category(const char *category) {
+    for (size_t i = 0; i < LOG_CATEGORY_COUNT; i++)
+        if (strcmp(category, LOG_CATEGORIES[i][0]) == 0) return 1;
+    return 0;
+}
+
 FMI2_EXPORT fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean loggingOn, size_t nCategories,
                                            const fmi2String categories[]) {
     Slave *s = c;
     if (!allowed(s, "fmi2SetDebugLogging")) return fmi2Error;
     for (size_t i = 0; i < nCategories; i++) {
-        if (categories == NULL || categories[i] == NULL ||
-            (strcmp(categories[i], "logStatusError") != 0 && strcmp(categories[i], "logAll") != 0))
+        if (categories == NULL || categories[i] == NULL || !declared_category(categories[i]))
             return fail(s, "%s: unknown log category %s", "fmi2SetDebugLogging",
                         categories == NULL || categories[i] == NULL ? "(null)" : categories[i]);
     }
@@ -349,7 +370,12 @@ FMI2_EXPORT fmi2Status fmi2SetupExperiment(fmi2Component c, fmi2Boolean toleranc
     (void)toleranceDefined;
     (void)tolerance;
     if (!allowed(s, "fmi2SetupExperiment")) return fmi2Error;
-    if (stopTimeDefined && stopTime < startTime) {
+    if (!isfinite(startTime)) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2SetupExperiment: start time %g is not finite", startTime);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    if (stopTimeDefined && !(stopTime >= startTime)) { /* also a NaN stop time */
         log_message(s, fmi2Error, "logStatusError", "fmi2SetupExperiment: stop time %g before start time %g",
                     stopTime, startTime);
         s->state = ERROR;
@@ -375,6 +401,7 @@ FMI2_EXPORT fmi2Status fmi2ExitInitializationMode(fmi2Component c) {
     if (!allowed(s, "fmi2ExitInitializationMode")) return fmi2Error;
     recalculate(s);
     s->state = s->model_exchange ? EVENT_MODE : STEP_COMPLETE;
+    s->event_time = s->time; /* leaving Initialization Mode is the first event instant */
     if (s->model_exchange && MODEL.communication_point != NULL) MODEL.communication_point(s->model, s->time);
     return fmi2OK;
 }
@@ -394,7 +421,7 @@ FMI2_EXPORT fmi2Status fmi2Reset(fmi2Component c) {
     memset(model, 0, MODEL.state_size);
     s->state = INSTANTIATED;
     s->initialized = 0;
-    s->time = s->start_time = 0.0;
+    s->time = s->start_time = s->event_time = 0.0;
     s->stop_time_defined = 0;
     set_start_values(s);
     return fmi2OK;
@@ -482,7 +509,7 @@ FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunication
         s->state = ERROR;
         return fmi2Error;
     }
-    if (fabs(t - s->time) > tolerance) {
+    if (!(fabs(t - s->time) <= tolerance)) { /* also a NaN communication point */
         log_message(s, fmi2Error, "logStatusError",
                     "fmi2DoStep: communication point %.17g differs from the FMU's time %.17g", t, s->time);
         s->state = ERROR;
@@ -518,47 +545,24 @@ FMI2_EXPORT fmi2Status fmi2CancelStep(fmi2Component c) {
     return fail(c, "%s: %s", "fmi2CancelStep", "no asynchronous step in progress");
 }
 
-FMI2_EXPORT fmi2Status fmi2GetStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Status *value) {
-    Slave *s = c;
-    if (!allowed(s, "fmi2GetStatus")) return fmi2Error;
-    (void)kind;
-    (void)value;
-    return fail(s, "%s: %s", "fmi2GetStatus", "only asynchronous steps have a status to ask for");
-}
+/* Steps are synchronous, so only fmi2LastSuccessfulTime and fmi2Terminated have a value;
+ * any other status "cannot be retrieved by the slave": fmi2Discard (section 4.2.3). */
+#define STATUS_FUNCTION(fname, ctype, available, read)                                                    \
+    FMI2_EXPORT fmi2Status fname(fmi2Component c, const fmi2StatusKind kind, ctype *value) {              \
+        Slave *s = c;                                                                                     \
+        (void)kind;                                                                                       \
+        if (!allowed(s, #fname)) return fmi2Error;                                                        \
+        if (value == NULL) return fail(s, "%s: %s", #fname, "NULL value argument");                       \
+        if (!(available)) return fmi2Discard;                                                             \
+        *value = read;                                                                                    \
+        return fmi2OK;                                                                                    \
+    }
 
-FMI2_EXPORT fmi2Status fmi2GetRealStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Real *value) {
-    Slave *s = c;
-    if (!allowed(s, "fmi2GetRealStatus")) return fmi2Error;
-    if (kind != fmi2LastSuccessfulTime || value == NULL)
-        return fail(s, "%s: %s", "fmi2GetRealStatus", "only fmi2LastSuccessfulTime is available");
-    *value = s->time;
-    return fmi2OK;
-}
-
-FMI2_EXPORT fmi2Status fmi2GetIntegerStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Integer *value) {
-    Slave *s = c;
-    (void)kind;
-    (void)value;
-    if (!allowed(s, "fmi2GetIntegerStatus")) return fmi2Error;
-    return fail(s, "%s: %s", "fmi2GetIntegerStatus", "no Integer status is defined");
-}
-
-FMI2_EXPORT fmi2Status fmi2GetBooleanStatus(fmi2Component c, const fmi2StatusKind kind, fmi2Boolean *value) {
-    Slave *s = c;
-    if (!allowed(s, "fmi2GetBooleanStatus")) return fmi2Error;
-    if (kind != fmi2Terminated || value == NULL)
-        return fail(s, "%s: %s", "fmi2GetBooleanStatus", "only fmi2Terminated is available");
-    *value = fmi2False;
-    return fmi2OK;
-}
-
-FMI2_EXPORT fmi2Status fmi2GetStringStatus(fmi2Component c, const fmi2StatusKind kind, fmi2String *value) {
-    Slave *s = c;
-    (void)kind;
-    (void)value;
-    if (!allowed(s, "fmi2GetStringStatus")) return fmi2Error;
-    return fail(s, "%s: %s", "fmi2GetStringStatus", "no String status is defined");
-}
+STATUS_FUNCTION(fmi2GetStatus, fmi2Status, 0, fmi2OK)
+STATUS_FUNCTION(fmi2GetRealStatus, fmi2Real, kind == fmi2LastSuccessfulTime, s->time)
+STATUS_FUNCTION(fmi2GetIntegerStatus, fmi2Integer, 0, 0)
+STATUS_FUNCTION(fmi2GetBooleanStatus, fmi2Boolean, kind == fmi2Terminated, fmi2False)
+STATUS_FUNCTION(fmi2GetStringStatus, fmi2String, 0, "")
 
 /* ---- capabilities these plants do not declare ---------------------------------------- */
 
@@ -697,6 +701,25 @@ static int counted(Slave *s, const char *function, size_t n, size_t expected, co
 FMI2_EXPORT fmi2Status fmi2SetTime(fmi2Component c, fmi2Real time) {
     Slave *s = c;
     if (!allowed(s, "fmi2SetTime")) return fmi2Error;
+    /* 3.2.3: time may go back within a continuous-time interval, never before the last event
+     * instant; and not past a defined stop time (2.1.6). */
+    if (!isfinite(time)) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2SetTime: time %g is not finite", time);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    if (time < s->event_time - 1e-9 * fmax(1.0, fabs(s->event_time))) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2SetTime: time %.17g is before the last event instant %.17g",
+                    time, s->event_time);
+        s->state = ERROR;
+        return fmi2Error;
+    }
+    if (s->stop_time_defined && time > s->stop_time + 1e-9 * fmax(1.0, fabs(s->stop_time))) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2SetTime: time %.17g is past the stop time %.17g", time,
+                    s->stop_time);
+        s->state = ERROR;
+        return fmi2Error;
+    }
     s->time = time;
     recalculate(s);
     return fmi2OK;
@@ -749,6 +772,7 @@ FMI2_EXPORT fmi2Status fmi2EnterEventMode(fmi2Component c) {
     Slave *s = c;
     if (!allowed(s, "fmi2EnterEventMode")) return fmi2Error;
     s->state = EVENT_MODE;
+    s->event_time = s->time;
     return fmi2OK;
 }
 

@@ -47,7 +47,8 @@ class ModelExchangeBeforeInitializationTest {
                     .getLength();
             assertTrue(nx > 0, plant.modelName());
             NativeLibrary fmu = NativeLibrary.getInstance(unpacked.resolve(plant.modelName() + ".so").toString());
-            Pointer component = instantiate(fmu, doc, unpacked);
+            Pointer component = instantiate(fmu, doc, unpacked.toUri().toString(), LOGGER);
+            assertNotNull(component, "fmi2Instantiate(fmi2ModelExchange)");
             try {
                 assertEquals(FMI2_ERROR, fmu.getFunction("fmi2ExitInitializationMode").invokeInt(
                         new Object[] {component}), "illegal in instantiated: into state error");
@@ -72,24 +73,27 @@ class ModelExchangeBeforeInitializationTest {
 
     private static final Logger LOGGER = (environment, instance, status, category, message) -> { };
 
-    /** fmi2Instantiate as Model Exchange, with a logger and calloc/free. */
-    private static Pointer instantiate(NativeLibrary fmu, Document doc, Path unpacked) {
+    /** fmi2Instantiate as Model Exchange, with the logger and calloc/free; NULL if refused. */
+    static Pointer instantiate(NativeLibrary fmu, Document doc, String resourceLocation, Logger logger) {
+        return instantiate(fmu, doc, resourceLocation, logger, 0);
+    }
+
+    /** fmi2Instantiate as fmuType (0 Model Exchange, 1 Co-Simulation); NULL if refused. */
+    static Pointer instantiate(NativeLibrary fmu, Document doc, String resourceLocation, Logger logger, int fmuType) {
         Memory callbacks = new Memory(5L * Native.POINTER_SIZE);
         NativeLibrary c = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME);
-        callbacks.setPointer(0, CallbackReference.getFunctionPointer(LOGGER));
+        callbacks.setPointer(0, CallbackReference.getFunctionPointer(logger));
         callbacks.setPointer(Native.POINTER_SIZE, c.getFunction("calloc"));
         callbacks.setPointer(2L * Native.POINTER_SIZE, c.getFunction("free"));
         callbacks.setPointer(3L * Native.POINTER_SIZE, Pointer.NULL);
         callbacks.setPointer(4L * Native.POINTER_SIZE, Pointer.NULL);
         String guid = doc.getDocumentElement().getAttribute("guid");
-        Pointer component = (Pointer) fmu.getFunction("fmi2Instantiate").invoke(Pointer.class,
-                new Object[] {"probe", 0, guid, unpacked.toUri().toString(), callbacks, 0, 0});
-        assertNotNull(component, "fmi2Instantiate(fmi2ModelExchange)");
-        return component;
+        return (Pointer) fmu.getFunction("fmi2Instantiate").invoke(Pointer.class,
+                new Object[] {"probe", fmuType, guid, resourceLocation, callbacks, 0, 0});
     }
 
     /** The plant's library written to {@code unpacked}; its modelDescription.xml parsed. */
-    private static Document unpack(PlantFmu plant, Path dir, Path unpacked) throws Exception {
+    static Document unpack(PlantFmu plant, Path dir, Path unpacked) throws Exception {
         Path library = unpacked.resolve(plant.modelName() + ".so");
         byte[] description;
         try (ZipFile zip = new ZipFile(plant.copyTo(dir).toFile())) {
