@@ -14,10 +14,11 @@
 #include <stddef.h>
 
 /* The log categories, {name, description}: declared by describe.c, accepted by
- * fmi2SetDebugLogging. The layer logs errors only; the standard warning category is
- * declared so that importers may switch it on. */
+ * fmi2SetDebugLogging. The layer logs errors and stopped steps only; the standard warning
+ * category is declared so that importers may switch it on. */
 static const char *const LOG_CATEGORIES[][2] = {
     {"logStatusError", "Errors: the function returned fmi2Error"},
+    {"logStatusDiscard", "Steps that stopped early (fmi2Discard), and why"},
     {"logStatusWarning", "Warnings: the function returned fmi2Warning (none are issued today)"},
     {"logAll", "Everything else (only with logging on)"},
 };

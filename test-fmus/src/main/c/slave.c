@@ -497,6 +497,9 @@ static int outputs_finite(Slave *s, const char **bad) {
     return 1;
 }
 
+/* The most internal steps one fmi2DoStep takes (about a second of CPU for the plants). */
+#define MAX_SUBSTEPS 10000000L
+
 FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
                                   fmi2Real communicationStepSize, fmi2Boolean noSetFMUStatePriorToCurrentPoint) {
     Slave *s = c;
@@ -522,20 +525,30 @@ FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunication
         return fmi2Error;
     }
     if (MODEL.communication_point != NULL) MODEL.communication_point(s->model, t);
-    /* Equal sub-steps of at most internal_step, so the step ends exactly at t + h. */
-    long n = (long)ceil(h / MODEL.internal_step - 1e-9);
-    if (n < 1) n = 1;
+    /* Equal sub-steps of at most internal_step, so the step ends exactly at t + h. A step that
+     * needs more than MAX_SUBSTEPS stops after them: fmi2Discard, and fmi2LastSuccessfulTime
+     * says how far it got (section 4.2.3), instead of a call that never returns. */
+    double needed = ceil(h / MODEL.internal_step - 1e-9);
+    int partial = !(needed <= (double)MAX_SUBSTEPS);
+    long n = partial ? MAX_SUBSTEPS : (needed < 1.0 ? 1 : (long)needed);
+    double dt = partial ? MODEL.internal_step : h / (double)n;
     for (long i = 0; i < n; i++) {
-        double ti = t + h * (double)i / (double)n;
-        MODEL.step(s->model, ti, h / (double)n);
+        MODEL.step(s->model, t + dt * (double)i, dt);
     }
-    s->time = t + h;
+    s->time = partial ? t + dt * (double)n : t + h;
     if (MODEL.calculate != NULL) MODEL.calculate(s->model, s->time);
     const char *bad = NULL;
     if (!outputs_finite(s, &bad)) {
         log_message(s, fmi2Error, "logStatusError", "fmi2DoStep: output %s is not finite at t=%g", bad, s->time);
         s->state = ERROR;
         return fmi2Error;
+    }
+    if (partial) {
+        log_message(s, fmi2Discard, "logStatusDiscard",
+                    "fmi2DoStep: the step to t=%g needs more than %ld internal steps of %g s; stopped at t=%.17g",
+                    t + h, (long)MAX_SUBSTEPS, MODEL.internal_step, s->time);
+        s->state = STEP_FAILED;
+        return fmi2Discard;
     }
     return fmi2OK;
 }

@@ -151,6 +151,28 @@ class PlantCallingSequenceTest {
         }
     }
 
+    /** FMI 2.0 §4.2.3: a step too long to take in one call stops early with fmi2Discard. */
+    @Test
+    void aStepOfTooManyInternalStepsStopsEarlyWithDiscardAndSaysWhere() {
+        Pointer c = ModelExchangeBeforeInitializationTest.instantiate(fmu, doc, unpacked.toUri().toString(), logger, 1);
+        assertNotNull(c, messages.toString());
+        try {
+            assertEquals(OK, call("fmi2SetupExperiment", c, 0, 0.0, 0.0, 0, 0.0));
+            assertEquals(OK, call("fmi2EnterInitializationMode", c));
+            assertEquals(OK, call("fmi2ExitInitializationMode", c));
+            assertEquals(DISCARD, call("fmi2DoStep", c, 0.0, 1e300, 0));
+            assertTrue(messages.get(messages.size() - 1).startsWith("logStatusDiscard: fmi2DoStep"), messages.toString());
+            double[] time = new double[1];
+            assertEquals(OK, call("fmi2GetRealStatus", c, 2, time), "fmi2LastSuccessfulTime");
+            assertTrue(time[0] > 0 && time[0] < 1e300, "stopped at " + time[0]);
+            assertTrue(messages.get(messages.size() - 1).contains(String.valueOf(time[0]).substring(0, 6)),
+                    messages.toString());
+            assertError("fmi2DoStep", call("fmi2DoStep", c, time[0], 1.0, 0)); // stepFailed: no more steps
+        } finally {
+            free(c);
+        }
+    }
+
     /** Initialized with stop time 100, an event at t, then Continuous-Time Mode. */
     private Pointer continuousTimeModeAfterAnEventAt(double t) {
         Pointer c = instantiate(unpacked.toUri().toString());
