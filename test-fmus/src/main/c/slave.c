@@ -507,8 +507,9 @@ FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunication
     if (!allowed(s, "fmi2DoStep")) return fmi2Error;
     double t = currentCommunicationPoint, h = communicationStepSize;
     double tolerance = 1e-9 * fmax(1.0, fabs(s->time));
-    if (!(h > 0.0)) {
-        log_message(s, fmi2Error, "logStatusError", "fmi2DoStep: step size %g at t=%g is not positive", h, t);
+    if (!(h > 0.0) || isinf(h)) {
+        log_message(s, fmi2Error, "logStatusError", "fmi2DoStep: step size %g at t=%g is not a positive finite number",
+                    h, t);
         s->state = ERROR;
         return fmi2Error;
     }
