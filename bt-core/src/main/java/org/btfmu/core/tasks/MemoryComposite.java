@@ -9,7 +9,8 @@ import org.btfmu.core.TaskNode;
  * A composite that remembers which children it has passed while it runs (BehaviorTree.CPP's
  * non-reactive {@code Sequence} and {@code Fallback}): a child is looked at once; after it
  * passed, the composite moves on and never re-checks it during this run. The first child
- * whose result {@link #stops} the composite decides it; all passed gives the other result.
+ * whose result stops the composite ({@link Polarity}) decides it; all passed gives the
+ * other result.
  * The result is held until the composite is deactivated; then it starts again from the first
  * child, or, with {@code resume}, from the child that stopped it when that result was the
  * stopping one (BT.CPP's {@code SequenceWithMemory}, which does not restart after a failure).
@@ -23,6 +24,8 @@ import org.btfmu.core.TaskNode;
  */
 abstract class MemoryComposite extends TaskNode {
 
+    private final Polarity polarity;
+
     private static final int NEXT = 0;
     private static final int RESULT = 1; // 0 none, 1 passed all, 2 stopped
     private static final int RESET_PENDING = 2; // WAITING for the children to leave, then SETTLING, SETTLING - 1
@@ -31,22 +34,14 @@ abstract class MemoryComposite extends TaskNode {
 
     private final boolean resume;
 
-    MemoryComposite(String name, String typeName, List<TaskNode> children, boolean resume) {
+    MemoryComposite(String name, String typeName, List<TaskNode> children, Polarity polarity, boolean resume) {
         super(name, typeName, children);
+        this.polarity = polarity;
         if (children.isEmpty()) {
             throw new IllegalArgumentException(typeName + " '" + name + "' needs at least one child");
         }
         this.resume = resume;
     }
-
-    /** True if a child with this status decides the composite (a failure for a sequence). */
-    abstract boolean stops(Status child);
-
-    /** True if a child with this status lets the composite move on (a success for a sequence). */
-    abstract boolean passes(Status child);
-
-    /** The composite's success flag when a child stopped it. */
-    abstract boolean stoppedResult();
 
     @Override
     protected int intStateSize() {
@@ -59,7 +54,7 @@ abstract class MemoryComposite extends TaskNode {
         int next = ctx.intState(NEXT);
         int result = ctx.intState(RESULT);
         if (result != 0) {
-            ctx.returns(true, result == 2 ? stoppedResult() : !stoppedResult());
+            ctx.returns(true, result == 2 ? polarity.stoppedResult() : !polarity.stoppedResult());
             ctx.focus(Math.min(next, n - 1));
             ctx.switchingFromChildren();
             return;
@@ -85,11 +80,11 @@ abstract class MemoryComposite extends TaskNode {
         int k = next;
         while (k < n) {
             Status s = ctx.childStatus(k);
-            if (stops(s)) {
+            if (polarity.stops(s)) {
                 result = 2;
                 break;
             }
-            if (!passes(s)) {
+            if (!polarity.passes(s)) {
                 break;
             }
             k++;
@@ -98,7 +93,7 @@ abstract class MemoryComposite extends TaskNode {
             result = 1;
         }
         if (result != 0) {
-            ctx.returns(true, result == 2 ? stoppedResult() : !stoppedResult());
+            ctx.returns(true, result == 2 ? polarity.stoppedResult() : !polarity.stoppedResult());
         }
         if (running) {
             ctx.setIntState(NEXT, k);

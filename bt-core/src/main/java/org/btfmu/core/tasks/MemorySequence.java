@@ -3,7 +3,6 @@ package org.btfmu.core.tasks;
 import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
-import org.btfmu.core.Status;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -21,21 +20,6 @@ public final class MemorySequence extends MemoryComposite {
             (name, args, children) -> new MemorySequence(name, children, args.bool("resumeAfterFailure")));
 
     public MemorySequence(String name, List<TaskNode> children, boolean resumeAfterFailure) {
-        super(name, TYPE.name(), children, resumeAfterFailure);
-    }
-
-    @Override
-    boolean stops(Status child) {
-        return child.isFailed();
-    }
-
-    @Override
-    boolean passes(Status child) {
-        return child.isSucceeded();
-    }
-
-    @Override
-    boolean stoppedResult() {
-        return false;
+        super(name, TYPE.name(), children, Polarity.SEQUENCE, resumeAfterFailure);
     }
 }

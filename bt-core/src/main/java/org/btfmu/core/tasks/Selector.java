@@ -1,7 +1,6 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
-import org.btfmu.core.Status;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -17,21 +16,6 @@ public final class Selector extends ReactiveComposite {
             (name, args, children) -> new Selector(name, children));
 
     public Selector(String name, List<TaskNode> children) {
-        super(name, TYPE.name(), children);
-    }
-
-    @Override
-    boolean stops(Status child) {
-        return child.isSucceeded();
-    }
-
-    @Override
-    boolean passes(Status child) {
-        return child.isFailed();
-    }
-
-    @Override
-    boolean stoppedResult() {
-        return true;
+        super(name, TYPE.name(), children, Polarity.SELECTOR);
     }
 }

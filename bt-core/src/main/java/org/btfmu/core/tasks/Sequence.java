@@ -1,7 +1,6 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
-import org.btfmu.core.Status;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -16,21 +15,6 @@ public final class Sequence extends ReactiveComposite {
             (name, args, children) -> new Sequence(name, children));
 
     public Sequence(String name, List<TaskNode> children) {
-        super(name, TYPE.name(), children);
-    }
-
-    @Override
-    boolean stops(Status child) {
-        return child.isFailed();
-    }
-
-    @Override
-    boolean passes(Status child) {
-        return child.isSucceeded();
-    }
-
-    @Override
-    boolean stoppedResult() {
-        return false;
+        super(name, TYPE.name(), children, Polarity.SEQUENCE);
     }
 }
