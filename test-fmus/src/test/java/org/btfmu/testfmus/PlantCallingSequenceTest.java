@@ -130,12 +130,8 @@ class PlantCallingSequenceTest {
 
     @Test
     void coSimulationRefusesANaNCommunicationPointAndDiscardsStatusesItCannotGive() {
-        Pointer c = ModelExchangeBeforeInitializationTest.instantiate(fmu, doc, unpacked.toUri().toString(), logger, 1);
-        assertNotNull(c, messages.toString());
+        Pointer c = coSimulationAtStart();
         try {
-            assertEquals(OK, call("fmi2SetupExperiment", c, 0, 0.0, 0.0, 0, 0.0));
-            assertEquals(OK, call("fmi2EnterInitializationMode", c));
-            assertEquals(OK, call("fmi2ExitInitializationMode", c));
             assertEquals(OK, call("fmi2DoStep", c, 0.0, 1.0, 0));
             double[] time = new double[1];
             assertEquals(OK, call("fmi2GetRealStatus", c, 2, time), "fmi2LastSuccessfulTime");
@@ -154,12 +150,8 @@ class PlantCallingSequenceTest {
     /** FMI 2.0 §4.2.3: a step too long to take in one call stops early with fmi2Discard. */
     @Test
     void aStepOfTooManyInternalStepsStopsEarlyWithDiscardAndSaysWhere() {
-        Pointer c = ModelExchangeBeforeInitializationTest.instantiate(fmu, doc, unpacked.toUri().toString(), logger, 1);
-        assertNotNull(c, messages.toString());
+        Pointer c = coSimulationAtStart();
         try {
-            assertEquals(OK, call("fmi2SetupExperiment", c, 0, 0.0, 0.0, 0, 0.0));
-            assertEquals(OK, call("fmi2EnterInitializationMode", c));
-            assertEquals(OK, call("fmi2ExitInitializationMode", c));
             assertEquals(DISCARD, call("fmi2DoStep", c, 0.0, 1e300, 0));
             assertTrue(messages.get(messages.size() - 1).startsWith("logStatusDiscard: fmi2DoStep"), messages.toString());
             double[] time = new double[1];
@@ -171,6 +163,16 @@ class PlantCallingSequenceTest {
         } finally {
             free(c);
         }
+    }
+
+    /** A Co-Simulation instance initialized at t = 0 without a stop time. */
+    private Pointer coSimulationAtStart() {
+        Pointer c = ModelExchangeBeforeInitializationTest.instantiate(fmu, doc, unpacked.toUri().toString(), logger, 1);
+        assertNotNull(c, messages.toString());
+        assertEquals(OK, call("fmi2SetupExperiment", c, 0, 0.0, 0.0, 0, 0.0));
+        assertEquals(OK, call("fmi2EnterInitializationMode", c));
+        assertEquals(OK, call("fmi2ExitInitializationMode", c));
+        return c;
     }
 
     /** Initialized with stop time 100, an event at t, then Continuous-Time Mode. */
