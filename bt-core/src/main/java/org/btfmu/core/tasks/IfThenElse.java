@@ -36,7 +36,9 @@ public final class IfThenElse extends TaskNode {
 
     @Override
     protected void onActivate(TaskContext ctx) {
-        ctx.setIntState(0, UNDECIDED);
+        // The condition's result in the evaluation that starts the run decides it: the branch may
+        // start before this task is evaluated again and change what the condition reads.
+        ctx.setIntState(0, branchFor(ctx.childStatus(0), ctx.childCount()));
     }
 
     @Override

@@ -115,6 +115,15 @@ abstract class MemoryComposite extends TaskNode {
     @Override
     protected void onActivate(TaskContext ctx) {
         ctx.setIntState(RESULT, 0);
+        // The children passed in the evaluation that started this run are passed for the run
+        // (BT.CPP ticks them once): the focus child may be started before this composite is
+        // evaluated again, and what it does must not make them count again.
+        int n = ctx.childCount();
+        int k = ctx.intState(NEXT);
+        while (k < n - 1 && polarity.passes(ctx.childStatus(k))) {
+            k++;
+        }
+        ctx.setIntState(NEXT, k);
     }
 
     @Override

@@ -48,4 +48,23 @@ class RootTest {
         assertEquals(1, t.counters().activations(), "only the root itself");
         assertEquals(Status.SUCCESS, t.status(1));
     }
+
+    @Test
+    void endOnTransientResultEndsTheTreeWhenTheChildAnswersWithoutStarting() {
+        Board b = new Board();
+        int c = b.input("c", SlotType.BOOLEAN);
+        TreeInstance t = b.instance(new Root("r", condition("c", flag(c)), false, true));
+        t.setBoolean(c, false);
+        t.start(0);
+        assertEquals(Status.FAILURE, t.status(1));
+        assertEquals(Status.ABORTED, t.status(0), "BT.CPP: the first tick's FAILURE is the tree's result");
+        t.setBoolean(c, true);
+        t.settle();
+        assertEquals(Status.ABORTED, t.status(0), "and stays");
+
+        TreeInstance s = b.instance(new Root("r", condition("c", flag(c)), false, true));
+        s.setBoolean(c, true);
+        s.start(0);
+        assertEquals(Status.FINISHED, s.status(0));
+    }
 }
