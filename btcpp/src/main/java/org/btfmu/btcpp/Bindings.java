@@ -29,6 +29,7 @@ import java.util.Map;
  *     "Other": {"tree": {any mission task}}              the leaf's body as a mission task
  *   },
  *   "descriptions": {"task/path": "..."}                 task descriptions (written by the export)
+ *   "root": {"terminateWhenDone": true}                  parameters of the mission's Root task
  * }
  * </pre>
  * Expressions are in bt-fmu's expression language and may use the node's port names.
@@ -36,7 +37,7 @@ import java.util.Map;
 final class Bindings {
 
     private static final List<String> KEYS = List.of("name", "description", "statusOutputs", "processing",
-            "variables", "enums", "nodes", "descriptions", "subtreeDescriptions");
+            "variables", "enums", "nodes", "descriptions", "subtreeDescriptions", "root");
     private static final List<String> ACTION_KEYS = List.of("done", "fail", "entry", "exit", "outputs",
             "entryDuration", "exitDuration", "resultHold", "idleResult");
 
@@ -98,6 +99,7 @@ final class Bindings {
                 b.variables.put(v.get("name").asText(), (ObjectNode) v);
             }
         }
+        object(node, "root", source);
         object(node, "enums", source).fields().forEachRemaining(e -> {
             if (!e.getValue().isInt()) {
                 throw new BtcppException(source + ": /enums/" + e.getKey() + ": must be an integer");

@@ -119,6 +119,95 @@ final class ScriptSyntax {
         return node;
     }
 
+    /**
+     * The script with each key assigned at most once, as a Script task's assignments must be:
+     * BT.CPP runs {@code a := 1; a += 1} in order, which is {@code a := 1 + 1} at the second
+     * statement's place. A later assignment takes in the earlier one's value when that means
+     * the same: statements in between that read the key read the earlier value in its place, and
+     * none may change a key the earlier value reads (else a {@link SyntaxError} at the second
+     * assignment).
+     */
+    static List<Statement> assignOnce(List<Statement> statements) {
+        List<Statement> out = new ArrayList<>();
+        for (Statement s : statements) {
+            if (s.target() == null) {
+                out.add(s);
+                continue;
+            }
+            Node value = s.op().equals(":=") || s.op().equals("=") ? s.value()
+                    : new Binary(s.op().substring(0, 1), new Key(s.target(), s.column()), s.value(), s.column());
+            int p = out.size() - 1;
+            while (p >= 0 && !s.target().equals(out.get(p).target())) {
+                p--;
+            }
+            if (p >= 0) {
+                Statement earlier = out.get(p);
+                for (int j = p + 1; j < out.size(); j++) {
+                    Statement between = out.get(j);
+                    if (keys(earlier.value()).contains(between.target())) {
+                        throw new SyntaxError(s.column(), "'" + s.target() + "' is assigned twice in one script, and"
+                                + " '" + between.target() + "', which its first value reads, changes in between;"
+                                + " split it into two Scripts");
+                    }
+                    // a statement in between reads the first value, which stays what it was
+                    out.set(j, new Statement(between.target(), between.op(),
+                            substitute(between.value(), s.target(), earlier.value()), between.column()));
+                }
+                value = substitute(value, s.target(), earlier.value());
+                out.remove(p);
+            }
+            out.add(p >= 0 ? new Statement(s.target(), ":=", value, s.column()) : s);
+        }
+        return out;
+    }
+
+    /** True if {@code node} is a number by its form: a numeric literal, a negation or arithmetic. */
+    static boolean isNumeric(Node node) {
+        return node instanceof Literal l && l.kind() == LiteralKind.NUMBER
+                || node instanceof Unary u && u.op().equals("-")
+                || node instanceof Binary b && List.of("+", "-", "*", "/").contains(b.op());
+    }
+
+    /** The keys {@code node} reads. */
+    static List<String> keys(Node node) {
+        List<String> out = new ArrayList<>();
+        collectKeys(node, out);
+        return out;
+    }
+
+    private static void collectKeys(Node node, List<String> out) {
+        if (node instanceof Key k) {
+            out.add(k.name());
+        } else if (node instanceof Unary u) {
+            collectKeys(u.operand(), out);
+        } else if (node instanceof Binary b) {
+            collectKeys(b.left(), out);
+            collectKeys(b.right(), out);
+        } else if (node instanceof Ternary t) {
+            collectKeys(t.condition(), out);
+            collectKeys(t.then(), out);
+            collectKeys(t.otherwise(), out);
+        }
+    }
+
+    /** {@code node} with every read of {@code key} replaced by {@code by}. */
+    static Node substitute(Node node, String key, Node by) {
+        if (node instanceof Key k) {
+            return k.name().equals(key) ? by : k;
+        }
+        if (node instanceof Unary u) {
+            return new Unary(u.op(), substitute(u.operand(), key, by), u.column());
+        }
+        if (node instanceof Binary b) {
+            return new Binary(b.op(), substitute(b.left(), key, by), substitute(b.right(), key, by), b.column());
+        }
+        if (node instanceof Ternary t) {
+            return new Ternary(substitute(t.condition(), key, by), substitute(t.then(), key, by),
+                    substitute(t.otherwise(), key, by), t.column());
+        }
+        return node;
+    }
+
     /** The expression-language text of {@code node}; {@code names} maps a key to a slot name or literal. */
     static String render(Node node, Function<Key, String> names) {
         if (node instanceof Literal l) {

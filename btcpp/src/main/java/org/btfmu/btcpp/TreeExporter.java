@@ -422,6 +422,15 @@ public final class TreeExporter {
                 data.set(k, mission.get(k));
             }
         }
+        ObjectNode root = json.createObjectNode();
+        mission.get("tree").fields().forEachRemaining(p -> {
+            if (!List.of("type", "name", "description", "children").contains(p.getKey())) {
+                root.set(p.getKey(), p.getValue());
+            }
+        });
+        // The import ends the tree on its child's first result unless told otherwise.
+        root.put("endOnTransientResult", mission.get("tree").path("endOnTransientResult").asBoolean(false));
+        data.set("root", root);
         extra.fields().forEachRemaining(e -> data.set(e.getKey(), e.getValue()));
         if (!descriptions.isEmpty()) {
             data.set("descriptions", descriptions);

@@ -38,9 +38,16 @@ public final class TreeImporter {
     static final String NATIVE = "btfmu.";
 
     private static final Set<String> CATEGORIES = Set.of("Action", "Condition", "Decorator", "Control");
-    private static final List<String> PRECONDITIONS = List.of("_failureIf", "_successIf", "_skipIf", "_while");
-    /** In wrapping order, outside in: _onHalted is innermost, so a halt by _while or by a post-condition's parent runs it. */
-    private static final List<String> POSTCONDITIONS = List.of("_onSuccess", "_onFailure", "_post", "_onHalted");
+    /**
+     * In wrapping order, outside in. A SKIPPED node runs no post-condition, while a result that
+     * _failureIf/_successIf decides runs them (BT.CPP's executeTick runs the post-conditions on
+     * every SUCCESS or FAILURE): the skipping wrappers go outside the post-conditions, the
+     * deciding ones inside. _onHalted is innermost, so a halt by _while or by a post-condition's
+     * parent runs it.
+     */
+    private static final List<String> PRECONDITIONS = List.of("_skipIf", "_while");
+    private static final List<String> POSTCONDITIONS = List.of("_onSuccess", "_onFailure", "_post", "_failureIf",
+            "_successIf", "_onHalted");
     private static final Set<String> IGNORED = Set.of("name", "ID", "_uid", "_fullpath", "_autoremap",
             "__autoremap", "__shared_blackboard");
     /** BT.CPP nodes with no bt-fmu counterpart yet: named in the error instead of "unknown". */
@@ -71,6 +78,8 @@ public final class TreeImporter {
     private final List<PendingLiteral> pendingLiterals = new ArrayList<>();
     private final TreeMap<String, XmlElement> located = new TreeMap<>();
     private final List<String> problems = new ArrayList<>();
+    /** Conditions that are one key: {rendered key, slot}; see numericConditions. */
+    private final List<String[]> bareKeyConditions = new ArrayList<>();
     private Bindings bindings;
     private final boolean exportedByBtFmu;
 
@@ -165,6 +174,8 @@ public final class TreeImporter {
         String rootName = identifier(mainId);
         rootTask.put("name", rootName);
         describe(rootTask, rootName, null);
+        rootTask.put("endOnTransientResult", true); // BT.CPP: the first tick's result ends the tree
+        bindings.root.path("root").fields().forEachRemaining(p -> rootTask.set(p.getKey(), p.getValue()));
         located.put("/tree", mainTree);
         rootTask.putArray("children").add(task(mainTree.children().get(0), new Scope(null), "/tree/children/0",
                 new HashSet<>(), rootName + "/", false));
@@ -172,6 +183,8 @@ public final class TreeImporter {
             throw new BtcppException(problems);
         }
         resolveTypes();
+        numericConditions(rootTask);
+        subtrees.forEach(s -> numericConditions(s.get("tree")));
         subtreeInfo.forEach((id, info) -> {
             ObjectNode ports = (ObjectNode) subtrees.get(id).get("ports");
             info.ports.forEach(p -> ports.put(p, typeOf("p:" + id + ":" + p)));
@@ -350,7 +363,8 @@ public final class TreeImporter {
                 describe(w, own, "BT.CPP " + attr + ": checked once when the node starts"
                         + (attr.equals("_skipIf") ? "; skipping counts as SUCCESS." : "."));
                 ArrayNode children = w.putArray("children");
-                children.add(condition("check", predicate(e, attr, code, scope), own + "/", pointer + "/children/0"));
+                children.add(condition("check", skipCheck(e, attr, predicate(e, attr, code, scope), scope), own + "/",
+                        pointer + "/children/0"));
                 children.add(condition("result", attr.equals("_failureIf") ? "false" : "true", own + "/",
                         pointer + "/children/1"));
                 inner.addAll(List.of("check", "result"));
@@ -403,6 +417,19 @@ public final class TreeImporter {
             }
         }
         return w;
+    }
+
+    /** BT.CPP checks _failureIf and _successIf before _skipIf, which wraps them: it skips only when they do not decide. */
+    private String skipCheck(XmlElement e, String attr, String check, Scope scope) {
+        if (!attr.equals("_skipIf")) {
+            return check;
+        }
+        for (String decides : List.of("_failureIf", "_successIf")) {
+            if (e.attribute(decides) != null) {
+                check = "(" + check + ") and not (" + predicate(e, decides, e.attribute(decides), scope) + ")";
+            }
+        }
+        return check;
     }
 
     private ObjectNode next(XmlElement e, Scope scope, String pointer, String path, List<String> pre,
@@ -605,6 +632,9 @@ public final class TreeImporter {
         for (String port : info.ports) {
             String portSlot = "p:" + ref + ":" + port;
             String value = e.attribute(port);
+            if (value != null && files.format.equals("3") && e.name().equals("SubTree") && !isKeyReference(value.strip())) {
+                value = "{" + value.strip() + "}"; // BT.CPP 3's SubTree maps a port to a key, written without braces
+            }
             if (value == null && model != null) {
                 value = model.ports().stream().filter(p -> p.name().equals(port) && p.defaultValue() != null)
                         .map(p -> p.defaultValue()).findFirst().orElse(null);
@@ -781,7 +811,7 @@ public final class TreeImporter {
     private ObjectNode assignments(XmlElement e, String attr, String code, Scope scope) {
         List<ScriptSyntax.Statement> statements;
         try {
-            statements = ScriptSyntax.parseScript(code);
+            statements = ScriptSyntax.assignOnce(ScriptSyntax.parseScript(code));
         } catch (ScriptSyntax.SyntaxError x) {
             throw scriptError(e, attr, x.column, x.getMessage());
         }
@@ -823,8 +853,33 @@ public final class TreeImporter {
         } catch (ScriptSyntax.SyntaxError x) {
             throw scriptError(e, attr, x.column, x.getMessage());
         }
+        // BT.CPP casts a number used as a condition to bool: true unless 0.
+        if (ScriptSyntax.isNumeric(node) || node instanceof ScriptSyntax.Key k && bindings.enums.containsKey(k.name())) {
+            typeHints(node, scope, null);
+            return "(" + render(e, attr, node, scope) + ") != 0";
+        }
+        if (node instanceof ScriptSyntax.Key k) {
+            // a bare key: its type is known once every use is seen (numericConditions)
+            String rendered = render(e, attr, node, scope);
+            bareKeyConditions.add(new String[] {rendered, slotOf(k.name(), scope)});
+            return rendered;
+        }
         typeHints(node, scope, "Boolean");
         return render(e, attr, node, scope);
+    }
+
+    /** A predicate that is a bare numeric key means key != 0, as in BT.CPP. */
+    private void numericConditions(JsonNode task) {
+        if (task instanceof ObjectNode t && t.path("predicate").isTextual()) {
+            String p = t.get("predicate").asText();
+            for (String[] c : bareKeyConditions) {
+                if (c[0].equals(p) && List.of("Real", "Integer").contains(typeOf(c[1]))) {
+                    t.put("predicate", p + " != 0");
+                    break;
+                }
+            }
+        }
+        task.path("children").forEach(this::numericConditions);
     }
 
     /** Types the keys of an expression from how it uses them: logic wants Booleans, a comparison its other side's type. */
@@ -1013,6 +1068,8 @@ public final class TreeImporter {
     }
 
     private void resolveTypes() {
+        // A key used as a bare condition is Boolean unless something else typed it (hints before win).
+        bareKeyConditions.forEach(c -> hint(c[1], "Boolean"));
         // Declared variables are the strongest hints of all.
         bindings.variables.forEach((name, v) -> {
             if (v.has("type")) {
