@@ -234,8 +234,8 @@ public final class TreeExporter {
      * language can say the same: the script's import must give back exactly the same text
      * (see {@link ScriptText}); otherwise null, and the task is exported as a btfmu node.
      */
-    private static String script(String type, JsonNode t, Map<String, String> a, JsonNode inSubtree) {
-        ScriptText text = new ScriptText(inSubtree == null ? null : inSubtree.path("ports"));
+    private String script(String type, JsonNode t, Map<String, String> a, JsonNode inSubtree) {
+        ScriptText text = textIn(inSubtree);
         if (type.equals("Condition") && !t.has("hysteresis") && t.path("predicate").isTextual()) {
             String code = text.script(t.get("predicate").asText());
             if (code != null) {
@@ -273,14 +273,24 @@ public final class TreeExporter {
      * named after the child as the import names it, with a script BT.CPP can hold; else null
      * (the task is exported as a btfmu node).
      */
-    private static String onHaltedScript(JsonNode t, String name, JsonNode inSubtree) {
+    private String onHaltedScript(JsonNode t, String name, JsonNode inSubtree) {
         JsonNode child = t.path("children").path(0);
         if (!t.path("type").asText().equals("OnHalted") || !child.has("name")
                 || !(child.get("name").asText() + "_onHalted").equals(name)) {
             return null;
         }
-        String code = statements(t.path("code"), new ScriptText(inSubtree == null ? null : inSubtree.path("ports")));
+        String code = statements(t.path("code"), textIn(inSubtree));
         return code == null || code.isEmpty() ? null : code;
+    }
+
+    /** How expressions are written in the main tree ({@code inSubtree} null) or in that sub-tree. */
+    private ScriptText textIn(JsonNode inSubtree) {
+        if (inSubtree == null) {
+            return new ScriptText(null);
+        }
+        String id = subtrees.entrySet().stream().filter(s -> s.getValue() == inSubtree).map(Map.Entry::getKey)
+                .findFirst().orElse(null);
+        return new ScriptText(inSubtree.path("ports"), id);
     }
 
     /** Milliseconds as BT.CPP's unsigned integer ports take them, or null if not a whole number. */
@@ -303,14 +313,15 @@ public final class TreeExporter {
         String category = type.equals("Condition") ? "Condition" : StandardNode.category(children);
         nativeTypes.put(type, category);
         a.clear();
-        a.put("ID", TreeImporter.NATIVE + type);
         for (ParameterSpec spec : taskType.parameters()) {
             JsonNode v = t.get(spec.name());
             if (v != null) {
                 a.put(spec.name(), v.isTextual() ? v.asText() : v.toString());
             }
         }
-        return category;
+        // The compact form (element name = ID): BT.CPP 4.10 checks a ReactiveSequence's children by
+        // element name and refuses <Action ID=..>/<Decorator ID=..> there.
+        return TreeImporter.NATIVE + type;
     }
 
     private void subtreeReference(JsonNode t, JsonNode inSubtree, String onHalted) throws XMLStreamException {
