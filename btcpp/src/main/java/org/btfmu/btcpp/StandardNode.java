@@ -29,7 +29,8 @@ record StandardNode(String btcpp, String task, String children, Map<String, Stri
                             + " resumes at the child that failed."),
             new StandardNode("ReactiveSequence", "Sequence", "n", Map.of(), Map.of(),
                     "BT.CPP ReactiveSequence: every child is re-checked whenever what it reads changes (events,"
-                            + " not ticks); a child turning FAILURE deactivates the running one."),
+                            + " not ticks), also when a later child changes it in the same instant; a child turning"
+                            + " FAILURE deactivates the running one."),
             new StandardNode("Fallback", "MemorySelector", "n", Map.of(), Map.of(),
                     "BT.CPP Fallback: a child that failed is not re-checked during the run."),
             new StandardNode("ReactiveFallback", "Selector", "n", Map.of(), Map.of(),
@@ -40,7 +41,8 @@ record StandardNode(String btcpp, String task, String children, Map<String, Stri
                     "BT.CPP Parallel: thresholds as counts (-1: all); failure is checked before success, and"
                             + " success that can no longer be reached fails it at once; a child that answers without"
                             + " activation (a condition) is watched all the time, where BT.CPP ticks a completed child"
-                            + " no more."),
+                            + " no more; decided at once by such children, it answers without being started, so no"
+                            + " child is started or halted."),
             new StandardNode("ParallelAll", "ParallelAll", "n", Map.of("max_failures", "maxFailures"), Map.of(),
                     "BT.CPP ParallelAll: returns once every child has a result."),
             new StandardNode("IfThenElse", "IfThenElse", "2-3", Map.of(), Map.of(),
