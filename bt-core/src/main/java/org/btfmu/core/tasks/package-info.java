@@ -4,7 +4,11 @@
  * papers, also stated on each class:
  * <ul>
  * <li><b>Root</b> is always active and returns only when its child is FINISHED or ABORTED;
- * a child that returns transiently is watched and activated when it accepts.</li>
+ * a child that returns transiently is watched and activated when it accepts (with
+ * {@code endOnTransientResult}, the BT.CPP import's choice, such a result ends the tree).</li>
+ * <li><b>MemorySequence</b>, <b>MemorySelector</b>, <b>IfThenElse</b>: the children passed
+ * (the condition's result) in the evaluation that starts a run hold for the run, even when
+ * the next child, started in that instant, changes what they read.</li>
  * <li><b>Action</b>: {@code fail} wins over {@code done}; outputs are written from the
  * entry (after the entry assignments) until the exit starts; entry/exit durations are time
  * events. {@code resultHold} lets the result of a finished or aborted run stand for a while
