@@ -5,7 +5,9 @@
  * marshalling lives here: the calling-sequence rules, argument checks and all
  * logging of FMI errors are done in Java.
  */
+#include <fenv.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -47,6 +49,58 @@ static void log_error(fmi2CallbackLogger logger, fmi2ComponentEnvironment enviro
 }
 
 /*
+ * Java code runs in the floating-point environment Java needs (round to nearest, exceptions
+ * masked) and the host gets its own back, with its exception flags as they were: the FMU's
+ * arithmetic on the host's thread neither sees the host's rounding mode nor leaves FE_INEXACT.
+ */
+#define ENTER_JAVA fenv_t host_fenv; fegetenv(&host_fenv); fesetenv(FE_DFL_ENV)
+#define LEAVE_JAVA fesetenv(&host_fenv)
+
+/*
+ * The stack the FMU's Java code needs on the calling thread: HotSpot's guard zones (about
+ * 100 kB on x86-64) and the deepest class initialization of a first fmi2Instantiate, where a
+ * StackOverflowError would leave a class unusable for the life of the process (192 kB were
+ * enough and 160 kB were not in HostIntegrityTest). A thread with less gets fmi2Error.
+ */
+#define MIN_CALLER_STACK (256u << 10)
+
+static __thread uintptr_t stack_low; /* the calling thread's lowest stack address; 1: unknown */
+
+static size_t stack_left(void)
+{
+    if (stack_low == 0) {
+        pthread_attr_t attributes;
+        void *base;
+        size_t size;
+        stack_low = 1;
+        if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+            if (pthread_attr_getstack(&attributes, &base, &size) == 0) {
+                stack_low = (uintptr_t)base;
+            }
+            pthread_attr_destroy(&attributes);
+        }
+    }
+    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+    return stack_low == 1 ? SIZE_MAX : here > stack_low ? here - stack_low : 0;
+}
+
+/* Whether the calling thread has the stack the FMU's Java code needs; logs why not. */
+static int enough_stack(fmi2CallbackLogger logger, fmi2ComponentEnvironment environment,
+                        fmi2String name, const char *function)
+{
+    size_t left = stack_left();
+    if (left >= MIN_CALLER_STACK) {
+        return 1;
+    }
+    char message[256];
+    snprintf(message, sizeof message, "%s: the calling thread has %zu kB of stack left; the "
+             "FMU's Java code needs at least %u kB", function, left >> 10,
+             MIN_CALLER_STACK >> 10);
+    log_error(logger, environment, name, message);
+    return 0;
+}
+
+/*
  * Calls the Java method m with the arguments that follow. A Java exception
  * (the entry methods catch every Throwable, so this means e.g. a stack
  * overflow) becomes fmi2Error with a message.
@@ -57,6 +111,10 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     if (component == NULL) {
         return fmi2Error;
     }
+    if (!enough_stack(component->logger, component->environment, component->name,
+                      "the FMI function")) {
+        return fmi2Error;
+    }
     JNIEnv *env = shim_env(component->vm);
     if (env == NULL) {
         log_error(component->logger, component->environment, component->name,
@@ -65,15 +123,18 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     }
     va_list args;
     va_start(args, m);
+    ENTER_JAVA;
     jint status = (*env)->CallStaticIntMethodV(env, component->runtime->entry,
                                                component->runtime->methods[m], args);
     va_end(args);
     if ((*env)->ExceptionCheck(env)) {
         char error[SHIM_ERROR_SIZE];
         shim_describe_exception(env, "the FMU's Java code failed", error, sizeof error);
+        LEAVE_JAVA;
         log_error(component->logger, component->environment, component->name, error);
         return fmi2Error;
     }
+    LEAVE_JAVA;
     return (fmi2Status)status;
 }
 
@@ -83,6 +144,11 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
 const char *fmi2GetTypesPlatform(void) { return fmi2TypesPlatform; }
 
 const char *fmi2GetVersion(void) { return fmi2Version; }
+
+static fmi2Component instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
+                                 fmi2String fmuResourceLocation, fmi2CallbackLogger logger,
+                                 fmi2ComponentEnvironment environment, const char *resources,
+                                 const char *bundled, fmi2Boolean visible, fmi2Boolean loggingOn);
 
 fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
                               fmi2String fmuResourceLocation,
@@ -113,7 +179,29 @@ fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2Str
         return NULL;
     }
 
+    /* The JVM and the first Java code of a runtime may set the locale: the host's stays. */
+    HostLocale locale;
+    shim_save_locale(&locale);
+    ENTER_JAVA;
+    fmi2Component instance = instantiate(instanceName, fmuType, fmuGUID, fmuResourceLocation,
+                                         logger, environment, resources, bundled, visible,
+                                         loggingOn);
+    LEAVE_JAVA;
+    shim_restore_locale(&locale);
+    return instance;
+}
+
+/* fmi2Instantiate once the resources directory is known. */
+static fmi2Component instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
+                                 fmi2String fmuResourceLocation, fmi2CallbackLogger logger,
+                                 fmi2ComponentEnvironment environment, const char *resources,
+                                 const char *bundled, fmi2Boolean visible, fmi2Boolean loggingOn)
+{
+    char error[SHIM_ERROR_SIZE] = "";
     JavaVM *vm = shim_jvm(bundled, error, sizeof error);
+    if (vm != NULL && !enough_stack(logger, environment, instanceName, "fmi2Instantiate")) {
+        return NULL;
+    }
     JNIEnv *env = vm != NULL ? shim_env(vm) : NULL;
     if (vm != NULL && env == NULL) {
         snprintf(error, sizeof error, "this thread cannot be attached to the Java virtual machine");
@@ -161,12 +249,14 @@ void fmi2FreeInstance(fmi2Component c)
     }
     JNIEnv *env = shim_env(component->vm);
     if (env != NULL) {
+        ENTER_JAVA;
         (*env)->CallStaticVoidMethod(env, component->runtime->entry,
                                      component->runtime->methods[M_FREE_INSTANCE],
                                      component->handle);
         if ((*env)->ExceptionCheck(env)) {
             (*env)->ExceptionClear(env);
         }
+        LEAVE_JAVA;
     }
     free(component->name);
     free(component);

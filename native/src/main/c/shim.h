@@ -9,6 +9,12 @@
 #include <jni.h>
 #include <stddef.h>
 
+/*
+ * The stack of the shim's own threads that create the JVM and load a runtime: the caller's
+ * stack (a host thread may have 64 kB) never matters for those.
+ */
+#define SHIM_THREAD_STACK (8u << 20)
+
 /* Room for one error message handed back to fmi2Instantiate. */
 #define SHIM_ERROR_SIZE 2048
 
@@ -79,8 +85,29 @@ typedef struct Runtime {
  */
 JavaVM *shim_jvm(const char *resources, char *error, size_t size);
 
-/* The calling thread's JNIEnv; attaches an unknown thread once, as a daemon. */
+/*
+ * The calling thread's JNIEnv; attaches an unknown thread once, as a daemon, and detaches it
+ * when the thread ends.
+ */
 JNIEnv *shim_env(JavaVM *vm);
+
+/*
+ * Checks the user's JVM options (BTFMU_JAVA_OPTIONS, options.c). Returns 0 if they may be
+ * passed on, with initial_needed the initial heap to pass after them (a maximum below the
+ * shim's default_initial) or -1; else -1 with the reason in error.
+ */
+int shim_check_java_options(char *const *options, int count, long long default_initial,
+                            long long *initial_needed, char *error, size_t size);
+
+/* The process's locale (setlocale(LC_ALL, NULL)) before a call that may start Java code. */
+typedef struct {
+    char name[1024];
+} HostLocale;
+
+void shim_save_locale(HostLocale *saved);
+
+/* Puts the saved locale back if Java code changed it (README "Where the FMU runs"). */
+void shim_restore_locale(const HostLocale *saved);
 
 /* The key of the runtime in the resources directory: its SHA256SUMS, else the directory. */
 void shim_runtime_key(const char *resources, char *key, size_t size);
