@@ -16,6 +16,9 @@
  *   host_integrity stack <kB> <fmu-dir> <guid>
  *       The first fmi2Instantiate from a thread with a stack of kB kilobytes: an instance, or
  *       NULL with a message; then an instance from the main thread.
+ *   host_integrity late-handler <fmu-dir> <guid>
+ *       Run with libjsig preloaded: the host installs its SIGSEGV handler after the JVM runs;
+ *       a fault in host code reaches it, and the FMU keeps running (the JVM keeps its own).
  *   host_integrity threads <count> <fmu-dir> <guid>
  *       count short-lived threads, one after the other, each calls the FMU once: the resident
  *       set grows by less than 1 MB (printed: "rss growth: N bytes").
@@ -40,6 +43,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -469,6 +473,13 @@ static void integrity(const char *mode, const char *directory)
     sigaddset(&blocked, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &blocked, NULL);
     umask(027);
+    /* A soft limit below the hard one, as login sessions have (HotSpot raised it by default). */
+    struct rlimit files;
+    getrlimit(RLIMIT_NOFILE, &files);
+    if (files.rlim_max > 512) {
+        files.rlim_cur = 512;
+        setrlimit(RLIMIT_NOFILE, &files);
+    }
     fesetround(FE_TOWARDZERO);
     feclearexcept(FE_ALL_EXCEPT);
     feraiseexcept(FE_DIVBYZERO);
@@ -507,6 +518,63 @@ static void integrity(const char *mode, const char *directory)
     CHECK(segv_calls == 1 && guarded_page[0] == 42,
           "a fault in host code reached the host's SIGSEGV handler %d times, expected 1",
           (int)segv_calls);
+}
+
+/* The kernel's SIGSEGV handler, past libjsig's interposed sigaction (which shows the chain). */
+static void *kernel_segv_handler(void)
+{
+    struct { void *handler; unsigned long flags; void *restorer; unsigned long mask; } action;
+    return syscall(SYS_rt_sigaction, SIGSEGV, NULL, &action, sizeof action.mask) == 0
+        ? action.handler : NULL;
+}
+
+static void late_handler(void)
+{
+    fmi2Component c = instantiate("before the handler");
+    CHECK(c != NULL, "fmi2Instantiate returned NULL: %s", last_message);
+    if (c == NULL) {
+        return;
+    }
+    run_fmu_once(c);
+    fmu.freeInstance(c);
+    page_size = sysconf(_SC_PAGESIZE);
+    guarded_page = mmap(NULL, page_size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    struct sigaction segv;
+    memset(&segv, 0, sizeof segv);
+    segv.sa_sigaction = on_segv;
+    segv.sa_flags = SA_SIGINFO;
+    sigemptyset(&segv.sa_mask);
+    void *jvm_handler = kernel_segv_handler();
+    sigaction(SIGSEGV, &segv, NULL);
+    CHECK(kernel_segv_handler() == jvm_handler && jvm_handler != (void *)on_segv,
+          "the host's late sigaction replaced the JVM's SIGSEGV handler (%p became %p): "
+          "is libjsig preloaded?", jvm_handler, kernel_segv_handler());
+    guarded_page[0] = 42;
+    CHECK(segv_calls == 1 && guarded_page[0] == 42,
+          "a fault in host code reached the host's late SIGSEGV handler %d times, expected 1",
+          (int)segv_calls);
+    /* Enough Java work for compiled code, collections and safepoints: the JVM's own SIGSEGV
+     * uses must still reach the JVM. */
+    c = instantiate("after the handler");
+    CHECK(c != NULL, "fmi2Instantiate returned NULL: %s", last_message);
+    if (c == NULL) {
+        return;
+    }
+    const fmi2ValueReference altitude = VR_ALTITUDE, target = VR_TARGET;
+    OK(fmu.setupExperiment(c, fmi2False, 0, 0, fmi2False, 0));
+    OK(fmu.enterInitializationMode(c));
+    OK(fmu.exitInitializationMode(c));
+    int ok = 0;
+    for (int i = 0; i < 20000; i++) {
+        fmi2Real value = 50.0, out = -1;
+        ok += fmu.setReal(c, &altitude, 1, &value) == fmi2OK
+              && fmu.doStep(c, i * 0.001, 0.001, fmi2True) == fmi2OK
+              && fmu.getReal(c, &target, 1, &out) == fmi2OK && out == 100.0;
+    }
+    CHECK(ok == 20000, "%d of 20000 steps after the host's late handler were right", ok);
+    CHECK(segv_calls == 1, "the host's SIGSEGV handler saw %d faults, expected only its own 1",
+          (int)segv_calls);
+    fmu.freeInstance(c);
 }
 
 /* ---- never end the host ------------------------------------------------------------------ */
@@ -648,6 +716,9 @@ int main(int argc, char **argv)
     } else if (strcmp(scenario, "stack") == 0 && argc == 5) {
         load(argv[3], argv[4]);
         small_stack((size_t)atol(argv[2]));
+    } else if (strcmp(scenario, "late-handler") == 0 && argc == 4) {
+        load(argv[2], argv[3]);
+        late_handler();
     } else if (strcmp(scenario, "threads") == 0 && argc == 5) {
         load(argv[3], argv[4]);
         threads(atoi(argv[2]));

@@ -50,11 +50,22 @@ static void log_error(fmi2CallbackLogger logger, fmi2ComponentEnvironment enviro
 
 /*
  * Java code runs in the floating-point environment Java needs (round to nearest, exceptions
- * masked) and the host gets its own back, with its exception flags as they were: the FMU's
- * arithmetic on the host's thread neither sees the host's rounding mode nor leaves FE_INEXACT.
+ * masked) and the host gets its own back, exception flags as they were: the FMU's arithmetic
+ * on the host's thread neither sees the host's rounding mode nor leaves FE_INEXACT behind. On
+ * x86-64 Java's arithmetic is SSE, so only MXCSR is switched, and only written when it
+ * differs (a few ns; fegetenv/fesetenv with the x87 state cost about 1 µs per call).
  */
+#if defined(__x86_64__)
+#define JAVA_MXCSR 0x1F80u /* all exceptions masked, round to nearest, no flags */
+#define ENTER_JAVA                                  \
+    unsigned host_mxcsr = __builtin_ia32_stmxcsr(); \
+    if (host_mxcsr != JAVA_MXCSR) __builtin_ia32_ldmxcsr(JAVA_MXCSR)
+#define LEAVE_JAVA \
+    if (__builtin_ia32_stmxcsr() != host_mxcsr) __builtin_ia32_ldmxcsr(host_mxcsr)
+#else
 #define ENTER_JAVA fenv_t host_fenv; fegetenv(&host_fenv); fesetenv(FE_DFL_ENV)
 #define LEAVE_JAVA fesetenv(&host_fenv)
+#endif
 
 /*
  * The stack the FMU's Java code needs on the calling thread: HotSpot's guard zones (about

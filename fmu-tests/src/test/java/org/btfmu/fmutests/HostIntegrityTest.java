@@ -53,6 +53,18 @@ class HostIntegrityTest {
         run(commaLocaleEnvironment(Map.of("LANG", "de_DE.UTF-8")), "integrity", "environment");
     }
 
+    /**
+     * With libjsig preloaded (README "Where the FMU runs"), a host may install its SIGSEGV
+     * handler after the JVM runs: the JVM keeps its own, chains host faults to the host's.
+     */
+    @Test
+    void withLibjsigAHandlerInstalledLaterChainsBehindTheJvms() throws Exception {
+        Map<String, String> environment = new HashMap<>(javaHome());
+        environment.put("LD_PRELOAD",
+                Path.of(System.getProperty("java.home"), "lib", "libjsig.so").toString());
+        run(environment, "late-handler");
+    }
+
     @Test
     void aMaximumHeapBelowTheShimsInitialHeapStillStarts() throws Exception {
         runInstantiate("-Xmx4m", "instance");
@@ -187,7 +199,8 @@ class HostIntegrityTest {
         builder.environment().putAll(set);
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.waitFor(), scenario + " " + arguments[0] + ":\n" + output);
+        assertEquals(0, process.waitFor(), scenario + " " + String.join(" ", arguments) + ":\n"
+                + output);
         return output;
     }
 }
