@@ -614,6 +614,16 @@ static void *instantiate_on_thread(void *unused)
     return c;
 }
 
+static fmi2Component small_stack_instance;
+
+static void *get_on_thread(void *unused)
+{
+    (void)unused;
+    const fmi2ValueReference target = VR_TARGET;
+    fmi2Real out = -1;
+    return (void *)(intptr_t)fmu.getReal(small_stack_instance, &target, 1, &out);
+}
+
 static void small_stack(size_t kilobytes)
 {
     pthread_attr_t attributes;
@@ -631,6 +641,24 @@ static void small_stack(size_t kilobytes)
     printf("%zu kB stack: %s%s\n", kilobytes, result != NULL ? "an instance" : "NULL: ",
            result != NULL ? "" : last_message);
     first_instantiate("instance");
+    /* A call on an instance from a thread with that stack: an answer, never a crash. */
+    small_stack_instance = instantiate("called from a small stack");
+    CHECK(small_stack_instance != NULL, "fmi2Instantiate returned NULL: %s", last_message);
+    if (small_stack_instance == NULL) {
+        return;
+    }
+    OK(fmu.setupExperiment(small_stack_instance, fmi2False, 0, 0, fmi2False, 0));
+    OK(fmu.enterInitializationMode(small_stack_instance));
+    before = messages;
+    CHECK(pthread_create(&thread, &attributes, get_on_thread, NULL) == 0,
+          "cannot start the thread");
+    pthread_join(thread, &result);
+    fmi2Status status = (fmi2Status)(intptr_t)result;
+    CHECK(status == fmi2OK || (status == fmi2Error && messages > before),
+          "fmi2GetReal from a %zu kB stack returned %d without a message", kilobytes, (int)status);
+    printf("%zu kB stack, fmi2GetReal: %d %s\n", kilobytes, (int)status,
+           status == fmi2OK ? "" : last_message);
+    fmu.freeInstance(small_stack_instance);
 }
 
 /* ---- threads ------------------------------------------------------------------------------ */

@@ -68,6 +68,12 @@ static const struct {
     [M_GET_NOMINALS_OF_CONTINUOUS_STATES] = {"getNominalsOfContinuousStates", "(JJJ)I"},
 };
 
+void shim_function_name(enum EntryMethod m, char *name, size_t size)
+{
+    const char *method = ENTRY_METHODS[m].name; /* "doStep": fmi2DoStep */
+    snprintf(name, size, "fmi2%c%s", method[0] - 'a' + 'A', method + 1);
+}
+
 static pthread_mutex_t runtimes_lock = PTHREAD_MUTEX_INITIALIZER;
 static Runtime *runtimes;
 

@@ -75,7 +75,8 @@ static void log_error(fmi2CallbackLogger logger, fmi2ComponentEnvironment enviro
  */
 #define MIN_CALLER_STACK (256u << 10)
 
-static __thread uintptr_t stack_low; /* the calling thread's lowest stack address; 1: unknown */
+/* The calling thread's stack (from pthread_getattr_np once); low 1: unknown. */
+static __thread uintptr_t stack_low, stack_high;
 
 static size_t stack_left(void)
 {
@@ -87,12 +88,14 @@ static size_t stack_left(void)
         if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
             if (pthread_attr_getstack(&attributes, &base, &size) == 0) {
                 stack_low = (uintptr_t)base;
+                stack_high = stack_low + size;
             }
             pthread_attr_destroy(&attributes);
         }
     }
     uintptr_t here = (uintptr_t)__builtin_frame_address(0);
-    return stack_low == 1 ? SIZE_MAX : here > stack_low ? here - stack_low : 0;
+    /* Outside the thread's stack (a coroutine's own stack, say): unknown, so no refusal. */
+    return here > stack_low && here <= stack_high ? here - stack_low : SIZE_MAX;
 }
 
 /* Whether the calling thread has the stack the FMU's Java code needs; logs why not. */
@@ -122,8 +125,10 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     if (component == NULL) {
         return fmi2Error;
     }
-    if (!enough_stack(component->logger, component->environment, component->name,
-                      "the FMI function")) {
+    if (stack_left() < MIN_CALLER_STACK) {
+        char function[64];
+        shim_function_name(m, function, sizeof function);
+        enough_stack(component->logger, component->environment, component->name, function);
         return fmi2Error;
     }
     JNIEnv *env = shim_env(component->vm);

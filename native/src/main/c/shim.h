@@ -122,6 +122,9 @@ Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t si
  */
 int shim_uri_to_path(const char *uri, char *path, size_t size);
 
+/* The FMI function an entry method stands for ("fmi2DoStep"). */
+void shim_function_name(enum EntryMethod m, char *name, size_t size);
+
 /* Describes a pending Java exception into error and clears it. */
 void shim_describe_exception(JNIEnv *env, const char *what, char *error, size_t size);
 

@@ -121,12 +121,15 @@ class HostIntegrityTest {
         String output = run(javaHome(), "stack", "128");
         assertTrue(output.contains("128 kB stack: NULL: fmi2Instantiate: the calling thread has "),
                 output);
+        assertTrue(output.contains("128 kB stack, fmi2GetReal: 3 fmi2GetReal: the calling thread "
+                + "has "), output);
     }
 
     @Test
     void theFirstInstantiateFromA512kBStackGivesAnInstance() throws Exception {
         String output = run(javaHome(), "stack", "512");
         assertTrue(output.contains("512 kB stack: an instance"), output);
+        assertTrue(output.contains("512 kB stack, fmi2GetReal: 0"), output);
     }
 
     /** Each thread the shim attached is detached when it ends (pthread key destructor). */
