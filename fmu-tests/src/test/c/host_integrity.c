@@ -262,13 +262,19 @@ static int allowed_new_fd(const char *target, long flags, const char *fmu_dir, i
     if (strncmp(target, "socket:", 7) == 0) {
         return ++*sockets == 1;
     }
-    char java_home[PATH_MAX] = "", fmu_real[PATH_MAX] = "";
+    char java_home[PATH_MAX] = "", fmu_real[PATH_MAX] = "", cache[PATH_MAX] = "";
     const char *home = getenv("JAVA_HOME");
+    const char *cache_dir = getenv("BTFMU_CACHE_DIR");
     if (home == NULL || realpath(home, java_home) == NULL || realpath(fmu_dir, fmu_real) == NULL) {
         return 0;
     }
+    if (cache_dir == NULL || cache_dir[0] != '/' || realpath(cache_dir, cache) == NULL) {
+        strcpy(cache, "/nonexistent/");
+    }
+    /* (the class-data cache holds the copy of the FMU's jars the JVM runs from) */
     int inside = (strncmp(target, java_home, strlen(java_home)) == 0
-                  || strncmp(target, fmu_real, strlen(fmu_real)) == 0);
+                  || strncmp(target, fmu_real, strlen(fmu_real)) == 0
+                  || strncmp(target, cache, strlen(cache)) == 0);
     return inside && (flags & O_ACCMODE) == O_RDONLY;
 }
 
@@ -389,6 +395,7 @@ static long page_size;
 static void on_usr2(int sig) { (void)sig; usr2_calls++; }
 static void on_int(int sig) { (void)sig; int_calls++; }
 static void on_rtmax(int sig) { (void)sig; rtmax_calls++; }
+static void on_child(int sig) { (void)sig; }
 
 /* A fault in host code: the host's handler makes the page writable and the write is retried. */
 static void on_segv(int sig, siginfo_t *info, void *context)
@@ -467,6 +474,8 @@ static void integrity(const char *mode, const char *directory)
     /* The host's own real-time signal: the JVM's suspend/resume signal must take another. */
     install(SIGRTMAX, on_rtmax);
     install(SIGPIPE, SIG_IGN);
+    /* (Java's ProcessImpl sets SIGCHLD when the runtime starts its class-data archiving) */
+    install(SIGCHLD, on_child);
     sigset_t blocked;
     sigemptyset(&blocked);
     sigaddset(&blocked, SIGUSR1);

@@ -331,7 +331,7 @@ static int add_user_options(JavaVMOption *options, int count, int max, char *buf
  */
 typedef struct {
     int saved;
-    HostLocale locale;
+    HostSettings settings;
     struct sigaction pipe, file_size;
     int set_sr_signum;
 } HostState;
@@ -363,7 +363,7 @@ static int free_realtime_signal(void)
 
 static void save_host(void)
 {
-    shim_save_locale(&host.locale);
+    shim_save_host_settings(&host.settings);
     sigaction(SIGPIPE, NULL, &host.pipe);
     sigaction(SIGXFSZ, NULL, &host.file_size);
     host.set_sr_signum = 0;
@@ -387,7 +387,7 @@ static void restore_host(void)
     }
     sigaction(SIGPIPE, &host.pipe, NULL);
     sigaction(SIGXFSZ, &host.file_size, NULL);
-    shim_restore_locale(&host.locale);
+    shim_restore_host_settings(&host.settings);
 }
 
 /*
@@ -634,16 +634,24 @@ JNIEnv *shim_env(JavaVM *vm)
     return result == JNI_OK ? env : NULL;
 }
 
-void shim_save_locale(HostLocale *saved)
+void shim_save_host_settings(HostSettings *saved)
 {
     const char *name = setlocale(LC_ALL, NULL);
-    snprintf(saved->name, sizeof saved->name, "%s", name != NULL ? name : "");
+    snprintf(saved->locale, sizeof saved->locale, "%s", name != NULL ? name : "");
+    sigaction(SIGCHLD, NULL, &saved->child);
 }
 
-void shim_restore_locale(const HostLocale *saved)
+/* Only what changed is written back: a host thread may be setting these at the same time. */
+void shim_restore_host_settings(const HostSettings *saved)
 {
     const char *now = setlocale(LC_ALL, NULL);
-    if (saved->name[0] != '\0' && (now == NULL || strcmp(now, saved->name) != 0)) {
-        setlocale(LC_ALL, saved->name);
+    if (saved->locale[0] != '\0' && (now == NULL || strcmp(now, saved->locale) != 0)) {
+        setlocale(LC_ALL, saved->locale);
+    }
+    struct sigaction child;
+    if (sigaction(SIGCHLD, NULL, &child) == 0
+        && (child.sa_sigaction != saved->child.sa_sigaction
+            || child.sa_flags != saved->child.sa_flags)) {
+        sigaction(SIGCHLD, &saved->child, NULL);
     }
 }

@@ -195,15 +195,15 @@ fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2Str
         return NULL;
     }
 
-    /* The JVM and the first Java code of a runtime may set the locale: the host's stays. */
-    HostLocale locale;
-    shim_save_locale(&locale);
+    /* Java code may change the locale and SIGCHLD while it starts: the host's stay. */
+    HostSettings settings;
+    shim_save_host_settings(&settings);
     ENTER_JAVA;
     fmi2Component instance = instantiate(instanceName, fmuType, fmuGUID, fmuResourceLocation,
                                          logger, environment, resources, bundled, visible,
                                          loggingOn);
     LEAVE_JAVA;
-    shim_restore_locale(&locale);
+    shim_restore_host_settings(&settings);
     return instance;
 }
 

@@ -7,6 +7,7 @@
 #define BTFMU_SHIM_H
 
 #include <jni.h>
+#include <signal.h>
 #include <stddef.h>
 
 /*
@@ -99,15 +100,20 @@ JNIEnv *shim_env(JavaVM *vm);
 int shim_check_java_options(char *const *options, int count, long long default_initial,
                             long long *initial_needed, char *error, size_t size);
 
-/* The process's locale (setlocale(LC_ALL, NULL)) before a call that may start Java code. */
+/*
+ * What Java code may change in the process and the shim puts back around fmi2Instantiate
+ * (README "Where the FMU runs"): the locale (libjava sets it from LANG/LC_* while it starts)
+ * and SIGCHLD (java.lang.ProcessImpl sets it to SIG_DFL when the runtime starts its class-data
+ * archiving process).
+ */
 typedef struct {
-    char name[1024];
-} HostLocale;
+    char locale[1024];
+    struct sigaction child;
+} HostSettings;
 
-void shim_save_locale(HostLocale *saved);
+void shim_save_host_settings(HostSettings *saved);
 
-/* Puts the saved locale back if Java code changed it (README "Where the FMU runs"). */
-void shim_restore_locale(const HostLocale *saved);
+void shim_restore_host_settings(const HostSettings *saved);
 
 /* The key of the runtime in the resources directory: its SHA256SUMS, else the directory. */
 void shim_runtime_key(const char *resources, char *key, size_t size);

@@ -54,6 +54,44 @@ class HostIntegrityTest {
     }
 
     /**
+     * With the class-data cache on (the default outside tests), the first process starts the
+     * archiving process (Java sets SIGCHLD then) and a later one runs from the archive and a
+     * copy of the runtime's jar in the cache: neither changes more than documented.
+     */
+    @Test
+    void withTheClassDataCacheTheHostKeepsEverythingToo() throws Exception {
+        Path cache = Path.of("target/host-integrity-cache").toAbsolutePath();
+        deleteRecursively(cache);
+        Map<String, String> environment = commaLocaleEnvironment(Map.of());
+        environment.put("BTFMU_CACHE_DIR", cache.toString());
+        run(environment, "integrity", "numeric");
+        for (int i = 0; i < 1200 && !archiveMade(cache); i++) {
+            Thread.sleep(100);
+        }
+        assertTrue(archiveMade(cache), "no class-data archive in " + cache);
+        run(environment, "integrity", "numeric");
+    }
+
+    private static void deleteRecursively(Path directory) throws Exception {
+        if (Files.exists(directory)) {
+            try (var files = Files.walk(directory)) {
+                for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(file);
+                }
+            }
+        }
+    }
+
+    private static boolean archiveMade(Path cache) throws Exception {
+        if (!Files.isDirectory(cache)) {
+            return false;
+        }
+        try (var files = Files.walk(cache)) {
+            return files.anyMatch(file -> file.getFileName().toString().equals("classes.jsa"));
+        }
+    }
+
+    /**
      * With libjsig preloaded (README "Where the FMU runs"), a host may install its SIGSEGV
      * handler after the JVM runs: the JVM keeps its own, chains host faults to the host's.
      */
