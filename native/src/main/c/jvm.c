@@ -617,21 +617,60 @@ static void create_attached_key(void)
     pthread_key_create(&attached_key, detach_ended_thread);
 }
 
-JNIEnv *shim_env(JavaVM *vm)
+/*
+ * The stack the FMU's Java code needs on a thread the shim attaches: HotSpot's guard zones
+ * (about 100 kB on x86-64) and the deepest class initialization of a first fmi2Instantiate,
+ * where a StackOverflowError would leave a class unusable for the life of the process (192 kB
+ * were enough and 160 kB were not in HostIntegrityTest). Checked once, when the thread is
+ * attached: its stack does not change, and the calls after cost nothing.
+ */
+#define MIN_CALLER_STACK (256u << 10)
+
+/* The calling thread's stack left below this frame; SIZE_MAX when unknown. */
+static size_t stack_left(void)
+{
+    pthread_attr_t attributes;
+    void *base;
+    size_t size, left = SIZE_MAX;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+        uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+        if (pthread_attr_getstack(&attributes, &base, &size) == 0
+            && here > (uintptr_t)base && here <= (uintptr_t)base + size) {
+            left = here - (uintptr_t)base; /* outside it (a coroutine's stack): unknown */
+        }
+        pthread_attr_destroy(&attributes);
+    }
+    return left;
+}
+
+JNIEnv *shim_env(JavaVM *vm, char *why, size_t size)
 {
     JNIEnv *env;
     jint result = (*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8);
     if (result == JNI_EDETACHED) {
+        size_t left = stack_left();
+        if (left < MIN_CALLER_STACK) {
+            snprintf(why, size, "the calling thread has %zu kB of stack left; the FMU's Java "
+                     "code needs at least %u kB", left >> 10, MIN_CALLER_STACK >> 10);
+            return NULL;
+        }
         /* Kept attached while the thread lives: attach+detach per call costs ~23 µs. Daemon:
          * never blocks exit. A thread someone else attached is theirs to detach. */
         JavaVMAttachArgs args = {JNI_VERSION_1_8, "bt-fmu importer thread", NULL};
+        ENTER_JVM;
         result = (*vm)->AttachCurrentThreadAsDaemon(vm, (void **)&env, &args);
+        LEAVE_JVM;
         if (result == JNI_OK) {
             pthread_once(&attached_once, create_attached_key);
             pthread_setspecific(attached_key, vm);
         }
     }
-    return result == JNI_OK ? env : NULL;
+    if (result != JNI_OK) {
+        snprintf(why, size, "this thread cannot be attached to the Java virtual machine (JNI "
+                 "error %d)", (int)result);
+        return NULL;
+    }
+    return env;
 }
 
 void shim_save_host_settings(HostSettings *saved)

@@ -5,9 +5,7 @@
  * marshalling lives here: the calling-sequence rules, argument checks and all
  * logging of FMI errors are done in Java.
  */
-#include <fenv.h>
 #include <limits.h>
-#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -49,72 +47,6 @@ static void log_error(fmi2CallbackLogger logger, fmi2ComponentEnvironment enviro
 }
 
 /*
- * Java code runs in the floating-point environment Java needs (round to nearest, exceptions
- * masked) and the host gets its own back, exception flags as they were: the FMU's arithmetic
- * on the host's thread neither sees the host's rounding mode nor leaves FE_INEXACT behind. On
- * x86-64 Java's arithmetic is SSE, so only MXCSR is switched, and only written when it
- * differs (a few ns; fegetenv/fesetenv with the x87 state cost about 1 µs per call).
- */
-#if defined(__x86_64__)
-#define JAVA_MXCSR 0x1F80u /* all exceptions masked, round to nearest, no flags */
-#define ENTER_JAVA                                  \
-    unsigned host_mxcsr = __builtin_ia32_stmxcsr(); \
-    if (host_mxcsr != JAVA_MXCSR) __builtin_ia32_ldmxcsr(JAVA_MXCSR)
-#define LEAVE_JAVA \
-    if (__builtin_ia32_stmxcsr() != host_mxcsr) __builtin_ia32_ldmxcsr(host_mxcsr)
-#else
-#define ENTER_JAVA fenv_t host_fenv; fegetenv(&host_fenv); fesetenv(FE_DFL_ENV)
-#define LEAVE_JAVA fesetenv(&host_fenv)
-#endif
-
-/*
- * The stack the FMU's Java code needs on the calling thread: HotSpot's guard zones (about
- * 100 kB on x86-64) and the deepest class initialization of a first fmi2Instantiate, where a
- * StackOverflowError would leave a class unusable for the life of the process (192 kB were
- * enough and 160 kB were not in HostIntegrityTest). A thread with less gets fmi2Error.
- */
-#define MIN_CALLER_STACK (256u << 10)
-
-/* The calling thread's stack (from pthread_getattr_np once); low 1: unknown. */
-static __thread uintptr_t stack_low, stack_high;
-
-static size_t stack_left(void)
-{
-    if (stack_low == 0) {
-        pthread_attr_t attributes;
-        void *base;
-        size_t size;
-        stack_low = 1;
-        if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
-            if (pthread_attr_getstack(&attributes, &base, &size) == 0) {
-                stack_low = (uintptr_t)base;
-                stack_high = stack_low + size;
-            }
-            pthread_attr_destroy(&attributes);
-        }
-    }
-    uintptr_t here = (uintptr_t)__builtin_frame_address(0);
-    /* Outside the thread's stack (a coroutine's own stack, say): unknown, so no refusal. */
-    return here > stack_low && here <= stack_high ? here - stack_low : SIZE_MAX;
-}
-
-/* Whether the calling thread has the stack the FMU's Java code needs; logs why not. */
-static int enough_stack(fmi2CallbackLogger logger, fmi2ComponentEnvironment environment,
-                        fmi2String name, const char *function)
-{
-    size_t left = stack_left();
-    if (left >= MIN_CALLER_STACK) {
-        return 1;
-    }
-    char message[256];
-    snprintf(message, sizeof message, "%s: the calling thread has %zu kB of stack left; the "
-             "FMU's Java code needs at least %u kB", function, left >> 10,
-             MIN_CALLER_STACK >> 10);
-    log_error(logger, environment, name, message);
-    return 0;
-}
-
-/*
  * Calls the Java method m with the arguments that follow. A Java exception
  * (the entry methods catch every Throwable, so this means e.g. a stack
  * overflow) becomes fmi2Error with a message.
@@ -125,32 +57,26 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     if (component == NULL) {
         return fmi2Error;
     }
-    if (stack_left() < MIN_CALLER_STACK) {
-        char function[64];
-        shim_function_name(m, function, sizeof function);
-        enough_stack(component->logger, component->environment, component->name, function);
-        return fmi2Error;
-    }
-    JNIEnv *env = shim_env(component->vm);
+    char why[256];
+    JNIEnv *env = shim_env(component->vm, why, sizeof why);
     if (env == NULL) {
-        log_error(component->logger, component->environment, component->name,
-                  "this thread cannot be attached to the Java virtual machine");
+        char function[64], message[sizeof why + 80];
+        shim_function_name(m, function, sizeof function);
+        snprintf(message, sizeof message, "%s: %s", function, why);
+        log_error(component->logger, component->environment, component->name, message);
         return fmi2Error;
     }
     va_list args;
     va_start(args, m);
-    ENTER_JAVA;
     jint status = (*env)->CallStaticIntMethodV(env, component->runtime->entry,
                                                component->runtime->methods[m], args);
     va_end(args);
     if ((*env)->ExceptionCheck(env)) {
         char error[SHIM_ERROR_SIZE];
         shim_describe_exception(env, "the FMU's Java code failed", error, sizeof error);
-        LEAVE_JAVA;
         log_error(component->logger, component->environment, component->name, error);
         return fmi2Error;
     }
-    LEAVE_JAVA;
     return (fmi2Status)status;
 }
 
@@ -198,11 +124,11 @@ fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2Str
     /* Java code may change the locale and SIGCHLD while it starts: the host's stay. */
     HostSettings settings;
     shim_save_host_settings(&settings);
-    ENTER_JAVA;
+    ENTER_JVM;
     fmi2Component instance = instantiate(instanceName, fmuType, fmuGUID, fmuResourceLocation,
                                          logger, environment, resources, bundled, visible,
                                          loggingOn);
-    LEAVE_JAVA;
+    LEAVE_JVM;
     shim_restore_host_settings(&settings);
     return instance;
 }
@@ -215,13 +141,7 @@ static fmi2Component instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2
 {
     char error[SHIM_ERROR_SIZE] = "";
     JavaVM *vm = shim_jvm(bundled, error, sizeof error);
-    if (vm != NULL && !enough_stack(logger, environment, instanceName, "fmi2Instantiate")) {
-        return NULL;
-    }
-    JNIEnv *env = vm != NULL ? shim_env(vm) : NULL;
-    if (vm != NULL && env == NULL) {
-        snprintf(error, sizeof error, "this thread cannot be attached to the Java virtual machine");
-    }
+    JNIEnv *env = vm != NULL ? shim_env(vm, error, sizeof error) : NULL;
     Runtime *runtime = env != NULL
         ? shim_runtime(env, resources, error, sizeof error) : NULL;
     Component *component = runtime != NULL ? calloc(1, sizeof *component) : NULL;
@@ -263,16 +183,17 @@ void fmi2FreeInstance(fmi2Component c)
     if (component == NULL) {
         return;
     }
-    JNIEnv *env = shim_env(component->vm);
+    char why[256];
+    JNIEnv *env = shim_env(component->vm, why, sizeof why);
     if (env != NULL) {
-        ENTER_JAVA;
+        ENTER_JVM;
         (*env)->CallStaticVoidMethod(env, component->runtime->entry,
                                      component->runtime->methods[M_FREE_INSTANCE],
                                      component->handle);
         if ((*env)->ExceptionCheck(env)) {
             (*env)->ExceptionClear(env);
         }
-        LEAVE_JAVA;
+        LEAVE_JVM;
     }
     free(component->name);
     free(component);

@@ -16,6 +16,27 @@
  */
 #define SHIM_THREAD_STACK (8u << 20)
 
+/*
+ * The JVM's own C++ code (its creation, attaching a thread, class loading) runs in the host's
+ * floating-point environment and leaves exception flags such as FE_INEXACT in it. Around
+ * those, the shim gives it the standard one (round to nearest, exceptions masked, no flags)
+ * and the host its own back. (Calls into Java code need nothing: HotSpot's call stub sets and
+ * restores MXCSR itself.) On x86-64 only MXCSR matters, and it is written only when it
+ * differs; fegetenv/fesetenv, x87 state included, cost about 1 µs.
+ */
+#if defined(__x86_64__)
+#define JAVA_MXCSR 0x1F80u
+#define ENTER_JVM                                   \
+    unsigned host_mxcsr = __builtin_ia32_stmxcsr(); \
+    if (host_mxcsr != JAVA_MXCSR) __builtin_ia32_ldmxcsr(JAVA_MXCSR)
+#define LEAVE_JVM \
+    if (__builtin_ia32_stmxcsr() != host_mxcsr) __builtin_ia32_ldmxcsr(host_mxcsr)
+#else
+#include <fenv.h>
+#define ENTER_JVM fenv_t host_fenv; fegetenv(&host_fenv); fesetenv(FE_DFL_ENV)
+#define LEAVE_JVM fesetenv(&host_fenv)
+#endif
+
 /* Room for one error message handed back to fmi2Instantiate. */
 #define SHIM_ERROR_SIZE 2048
 
@@ -88,9 +109,9 @@ JavaVM *shim_jvm(const char *resources, char *error, size_t size);
 
 /*
  * The calling thread's JNIEnv; attaches an unknown thread once, as a daemon, and detaches it
- * when the thread ends.
+ * when the thread ends. NULL, with the reason in why, for a thread that cannot be attached.
  */
-JNIEnv *shim_env(JavaVM *vm);
+JNIEnv *shim_env(JavaVM *vm, char *why, size_t size);
 
 /*
  * Checks the user's JVM options (BTFMU_JAVA_OPTIONS, options.c). Returns 0 if they may be
