@@ -3,6 +3,7 @@
 # reuses): builds the shim and the plant FMUs a second time with AddressSanitizer and
 # UndefinedBehaviorSanitizer, puts them into copies of the test FMUs, and runs the C importers'
 # scenarios (Co-Simulation and Model Exchange) and the fuzzer (both interfaces) against them.
+# It also runs the host integrity test's C host (HostIntegrityTest) against the sanitized shim.
 # Any sanitizer report ends the run with a non-zero exit.
 #   fmu-tests/sanitize.sh [fuzz-sequences]      (default 3000, per interface)
 #
@@ -20,7 +21,8 @@ cd "$(dirname "$0")"
 sequences=${1:-3000}
 for f in target/importer target/me_importer target/fuzz target/fixtures/shim_test/resources/guid.txt \
          target/fixtures/shim_test_2/resources/guid.txt target/fixtures/fuzz_a/resources/guid.txt \
-         target/fixtures/fuzz_discrete/resources/guid.txt \
+         target/fixtures/fuzz_discrete/resources/guid.txt target/host_integrity \
+         target/fixtures/host_test/resources/guid.txt \
          ../test-fmus/target/classes/org/btfmu/testfmus/PointMassAircraft.fmu; do
     [ -e "$f" ] || { echo "sanitize.sh: $f is missing: run 'mvn -B verify' first" >&2; exit 2; }
 done
@@ -42,7 +44,7 @@ CFLAGS="$flags" LDFLAGS="-fsanitize=address,undefined" make -s -C ../test-fmus \
     OUT="$PWD/$out/plants" OBJ="$PWD/$out/plants-obj" JAVA_HOME="$JAVA_HOME"
 
 # The test FMUs with the sanitized shim in place of theirs.
-for fmu in shim_test shim_test_2 fuzz_a fuzz_b fuzz_discrete; do
+for fmu in shim_test shim_test_2 fuzz_a fuzz_b fuzz_discrete host_test; do
     cp -r "target/fixtures/$fmu" "$out/$fmu"
     for so in "$out/$fmu"/binaries/linux64/*.so; do cp "$out/native/libbtfmu.so" "$so"; done
 done
@@ -64,6 +66,33 @@ for scenario in sequence illegal; do
     target/me_importer "$scenario" "$out/shim_test" "$(guid shim_test)" > "$out/me-importer-$scenario.log" 2>&1 \
         || { cat "$out/me-importer-$scenario.log"; exit 1; }
 done
+# The host integrity scenarios (not "threads": its bound is on the resident set, which ASan's
+# quarantine grows by design; mvn verify runs it). The comma locale: the system's, else the one
+# HostIntegrityTest compiled into target/locales.
+if [ -d target/locales/de_DE.UTF-8 ] && ! locale -a | grep -qx de_DE.utf8; then
+    locpath="$PWD/target/locales"
+else
+    locpath=""
+fi
+host() {
+    log="$out/host-$1.log"
+    shift
+    env -u BTFMU_JAVA_OPTIONS -u LANG -u LC_ALL -u LC_NUMERIC -u _JAVA_SR_SIGNUM "$@" \
+        > "$log" 2>&1 || { cat "$log"; exit 1; }
+}
+echo "sanitize: host integrity"
+host numeric ${locpath:+LOCPATH=$locpath} target/host_integrity integrity numeric \
+    "$out/host_test" "$(guid host_test)"
+host environment ${locpath:+LOCPATH=$locpath} LANG=de_DE.UTF-8 target/host_integrity integrity \
+    environment "$out/host_test" "$(guid host_test)"
+host xmx100t BTFMU_JAVA_OPTIONS=-Xmx100t target/host_integrity instantiate "$out/host_test" \
+    "$(guid host_test)" "error:BTFMU_JAVA_OPTIONS: -Xmx100t"
+host bogus-xx BTFMU_JAVA_OPTIONS=-XX:+NoSuchOptionInAnyJvm target/host_integrity instantiate \
+    "$out/host_test" "$(guid host_test)" "error:Unrecognized VM option"
+host metaspace BTFMU_JAVA_OPTIONS=-XX:MaxMetaspaceSize=1k target/host_integrity instantiate \
+    "$out/host_test" "$(guid host_test)" "error:OutOfMemoryError: Metaspace"
+host stack-64 target/host_integrity stack 64 "$out/host_test" "$(guid host_test)"
+host stack-128 target/host_integrity stack 128 "$out/host_test" "$(guid host_test)"
 tables=../fmu-wrapper/src/test/resources
 echo "sanitize: fuzz $sequences sequences against the mission FMUs (Co-Simulation)"
 target/fuzz "$tables/fmi2-calling-sequence.txt" "$out/fuzz_a" "$(guid fuzz_a)" "$out/fuzz_b" "$(guid fuzz_b)" \

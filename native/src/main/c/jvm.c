@@ -4,13 +4,16 @@
  * Order: a libjvm already in the process (RTLD_NOLOAD: a second libjvm copy
  * crashes the process, and a JVM that loads this FMU through JNA already has
  * one), BTFMU_LIBJVM, the FMU's bundled resources/jre, JAVA_HOME, `java` on
- * PATH. The JVM is created once per process with the options of a polite guest
- * (DEFAULT_OPTIONS, -Xrs among them so that the host keeps its signal handlers)
- * and the runtime's class-data archive once there is one, and is never destroyed.
+ * PATH. The JVM is created once per process, on a thread of the shim's own, with the
+ * options of a polite guest (DEFAULT_OPTIONS), the user's checked BTFMU_JAVA_OPTIONS and the
+ * runtime's class-data archive once there is one, and is never destroyed. What its creation
+ * changes in the host and the shim puts back, and what it cannot: README "Where the FMU runs".
  */
 #include <errno.h>
 #include <limits.h>
+#include <locale.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,11 +40,13 @@ static int starting;
  * BTFMU_JAVA_OPTIONS come after these, and the JVM takes the last of repeated options, so the
  * user's win (e.g. -Xmx1g, -XX:+UseParallelGC, -XX:-DisableAttachMechanism).
  */
+#define DEFAULT_INITIAL_HEAP (8LL << 20)
 static const char *const DEFAULT_OPTIONS[] = {
-    "-Xrs",                         /* the host keeps its signal handlers */
+    "-Xrs",                         /* the host keeps SIGINT, SIGTERM, SIGHUP, SIGQUIT */
+    "-XX:-MaxFDLimit",              /* the host's RLIMIT_NOFILE stays as it is */
     "-Djava.class.path=",
     "-XX:+UseSerialGC",             /* no GC threads: collections run in the VM thread */
-    "-Xms8m",                       /* the heap grows only as the missions need it ... */
+    "-Xms8m",                       /* DEFAULT_INITIAL_HEAP: grows as the missions need ... */
     "-Xmx256m",                     /* ... up to a bound, not a quarter of the machine */
     "-XX:-UsePerfData",             /* no hsperfdata file in /tmp */
     "-XX:+DisableAttachMechanism",  /* with -Xrs the attach listener starts at once: a thread, a socket */
@@ -279,19 +284,188 @@ static int add_class_data_options(JavaVMOption *options, int count, const char *
     return count;
 }
 
-/* Extra JVM options from BTFMU_JAVA_OPTIONS, split at spaces (e.g. "-Xmx256m"). */
-static int add_user_options(JavaVMOption *options, int count, int max, char *buffer, size_t size)
+/*
+ * Extra JVM options from BTFMU_JAVA_OPTIONS, split at spaces (e.g. "-Xmx256m"), checked
+ * (options.c). Returns the new count, or -1 with the reason in error.
+ */
+static int add_user_options(JavaVMOption *options, int count, int max, char *buffer, size_t size,
+                            char *error, size_t error_size)
 {
+    static char initial[64];
     const char *user = getenv("BTFMU_JAVA_OPTIONS");
     if (user == NULL) {
         return count;
     }
     snprintf(buffer, size, "%s", user);
-    for (char *save = NULL, *token = strtok_r(buffer, " \t", &save); token && count < max;
+    char *tokens[64];
+    int n = 0;
+    for (char *save = NULL, *token = strtok_r(buffer, " \t", &save); token;
          token = strtok_r(NULL, " \t", &save)) {
-        options[count++].optionString = token;
+        if (n == (int)(sizeof tokens / sizeof tokens[0]) || count + n + 1 >= max) {
+            snprintf(error, error_size, "BTFMU_JAVA_OPTIONS: more than %d options", n);
+            return -1;
+        }
+        tokens[n++] = token;
+    }
+    long long initial_needed;
+    if (shim_check_java_options(tokens, n, DEFAULT_INITIAL_HEAP, &initial_needed, error,
+                                error_size) != 0) {
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        options[count++].optionString = tokens[i];
+    }
+    if (initial_needed >= 0) {
+        snprintf(initial, sizeof initial, "-Xms%lld", initial_needed);
+        options[count++].optionString = initial;
     }
     return count;
+}
+
+/*
+ * What creating the JVM changes in the process and the shim puts back once it is created
+ * (README "Where the FMU runs"): the locale (libjava sets it from the environment, LANG…, to
+ * read its system properties), SIGPIPE and SIGXFSZ (HotSpot ignores them for Java's sockets
+ * and files; the FMU's Java code uses neither, so the host's own dispositions come back) and
+ * _JAVA_SR_SIGNUM, which the shim sets so that HotSpot's suspend/resume signal is not SIGUSR2.
+ */
+typedef struct {
+    int saved;
+    HostSettings settings;
+    struct sigaction pipe, file_size;
+    int set_sr_signum;
+} HostState;
+
+static HostState host;
+
+/* The JDK's NIO takes SIGRTMAX - 2 to interrupt blocking I/O (sun.nio.ch.NativeThread). */
+#define NIO_SIGNAL (SIGRTMAX - 2)
+
+/*
+ * HotSpot's suspend/resume signal (SIGUSR2 unless _JAVA_SR_SIGNUM says otherwise): the highest
+ * real-time signal the host has neither a handler for nor blocked, so that the host's SIGUSR2
+ * stays its own. 0 if there is none.
+ */
+static int free_realtime_signal(void)
+{
+    sigset_t mask;
+    pthread_sigmask(SIG_BLOCK, NULL, &mask); /* the creating thread has the caller's mask */
+    for (int sig = SIGRTMAX; sig > SIGRTMIN + 2; sig--) {
+        struct sigaction action;
+        if (sig != NIO_SIGNAL && sigaction(sig, NULL, &action) == 0
+            && !(action.sa_flags & SA_SIGINFO) && action.sa_handler == SIG_DFL
+            && !sigismember(&mask, sig)) {
+            return sig;
+        }
+    }
+    return 0;
+}
+
+static void save_host(void)
+{
+    shim_save_host_settings(&host.settings);
+    sigaction(SIGPIPE, NULL, &host.pipe);
+    sigaction(SIGXFSZ, NULL, &host.file_size);
+    host.set_sr_signum = 0;
+    int sig = getenv("_JAVA_SR_SIGNUM") == NULL ? free_realtime_signal() : 0;
+    if (sig > 0) {
+        char number[16];
+        snprintf(number, sizeof number, "%d", sig);
+        host.set_sr_signum = setenv("_JAVA_SR_SIGNUM", number, 0) == 0;
+    }
+    host.saved = 1;
+}
+
+static void restore_host(void)
+{
+    if (!host.saved) {
+        return;
+    }
+    host.saved = 0;
+    if (host.set_sr_signum) {
+        unsetenv("_JAVA_SR_SIGNUM");
+    }
+    sigaction(SIGPIPE, &host.pipe, NULL);
+    sigaction(SIGXFSZ, &host.file_size, NULL);
+    shim_restore_host_settings(&host.settings);
+}
+
+/*
+ * The JVM is created on a thread of the shim's own (SHIM_THREAD_STACK: the caller's stack,
+ * maybe 64 kB, never matters); the caller waits for its outcome.
+ */
+static struct {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int done;      /* the outcome is known */
+    int returned;  /* the creating thread returns (else it is parked for good: not joinable) */
+    int retry;     /* a later fmi2Instantiate may try again (no libjvm yet: nothing started) */
+    JavaVM *vm;
+    const char *resources;
+    char error[SHIM_ERROR_SIZE];
+} creation = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0, 0, 0, NULL, NULL, ""};
+
+/* Why the JVM could not be created, for every later fmi2Instantiate in this process. */
+static char failure[SHIM_ERROR_SIZE];
+
+static void finish_creation(JavaVM *vm, int returned, int retry)
+{
+    pthread_mutex_lock(&creation.lock);
+    creation.vm = vm;
+    creation.returned = returned;
+    creation.retry = retry;
+    creation.done = 1;
+    pthread_cond_broadcast(&creation.changed);
+    pthread_mutex_unlock(&creation.lock);
+}
+
+/*
+ * The JVM's exit and abort hooks. A JVM that fails while it starts (a heap it cannot reserve,
+ * a flag it rejects late, an OutOfMemoryError in its first classes) calls one of them and then
+ * exit(1), which would end the host. So while it starts, the hook puts the host's state back,
+ * hands the failure and the JVM's messages to the waiting fmi2Instantiate and parks the thread
+ * it runs on for good: returning would exit, and unwinding (pthread_exit, longjmp) through the
+ * JVM's frames would leave its locks and half-built state to threads that keep running. A
+ * parked thread holds them harmlessly; its stack is the cost of the failure. Once the JVM
+ * runs, the hooks return and the JVM exits or aborts as it always does (System.exit, a fatal
+ * error): there is nothing left to return to.
+ */
+/* The JVM's start-up messages without their last newline. */
+static void trim_messages(void)
+{
+    size_t n = strlen(startup_messages);
+    while (n > 0 && (startup_messages[n - 1] == '\n' || startup_messages[n - 1] == ' ')) {
+        startup_messages[--n] = '\0';
+    }
+}
+
+static void park_failed_start(const char *what)
+{
+    if (!starting) {
+        return;
+    }
+    starting = 0;
+    trim_messages();
+    restore_host();
+    snprintf(creation.error, sizeof creation.error,
+             "the Java virtual machine did not start (it %s)%s%s", what,
+             startup_messages[0] ? ": " : "", startup_messages);
+    finish_creation(NULL, 0, 0);
+    for (;;) {
+        pause();
+    }
+}
+
+static void JNICALL on_jvm_exit(jint code)
+{
+    char what[64];
+    snprintf(what, sizeof what, "exited with status %d", (int)code);
+    park_failed_start(what);
+}
+
+static void JNICALL on_jvm_abort(void)
+{
+    park_failed_start("aborted");
 }
 
 static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, char *error,
@@ -310,7 +484,7 @@ static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, 
     }
 
     static char user_options[1024];
-    JavaVMOption options[DEFAULT_COUNT + 37] = {{0}};
+    JavaVMOption options[DEFAULT_COUNT + 72] = {{0}};
     int n = 0;
     for (size_t i = 0; i < DEFAULT_COUNT; i++) {
         options[n++].optionString = (char *)DEFAULT_OPTIONS[i];
@@ -318,8 +492,15 @@ static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, 
     n = add_class_data_options(options, n, resources, libjvm);
     options[n].optionString = "vfprintf";
     options[n++].extraInfo = (void *)capture_message;
+    options[n].optionString = "exit";
+    options[n++].extraInfo = (void *)on_jvm_exit;
+    options[n].optionString = "abort";
+    options[n++].extraInfo = (void *)on_jvm_abort;
     n = add_user_options(options, n, (int)(sizeof options / sizeof options[0]), user_options,
-                         sizeof user_options);
+                         sizeof user_options, error, size);
+    if (n < 0) {
+        return NULL;
+    }
 
     JavaVMInitArgs args;
     args.version = JNI_VERSION_1_8;
@@ -329,10 +510,14 @@ static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, 
 
     JNIEnv *env;
     startup_messages[0] = '\0';
+    save_host();
     starting = 1;
     jint result = create(&vm, (void **)&env, &args);
     starting = 0;
+    restore_host();
     if (result == JNI_OK) {
+        /* This thread ends now: the JVM must not keep it as its main thread. */
+        (*vm)->DetachCurrentThread(vm);
         return vm;
     }
     if (result == JNI_EEXIST) {
@@ -345,36 +530,167 @@ static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, 
             nanosleep(&pause, NULL);
         }
     }
+    trim_messages();
     snprintf(error, size, "the Java virtual machine did not start (JNI error %d)%s%s", (int)result,
              startup_messages[0] ? ": " : "", startup_messages);
     return NULL;
 }
 
+static void *creator(void *unused)
+{
+    (void)unused;
+    char libjvm[PATH_MAX + 64];
+    char *error = creation.error;
+    void *lib = load_libjvm(creation.resources, libjvm, error, sizeof creation.error);
+    if (lib == NULL) {
+        if (error[0] == '\0') {
+            snprintf(error, sizeof creation.error, "libjvm cannot be loaded: %s", dlerror());
+        }
+        finish_creation(NULL, 1, 1);
+        return NULL;
+    }
+    JavaVM *vm = create_jvm(lib, creation.resources, libjvm, error, sizeof creation.error);
+    finish_creation(vm, 1, 0);
+    return NULL;
+}
+
+/* Creates the JVM on the shim's own thread and waits for it. Called with jvm_lock held. */
+static JavaVM *create_on_own_thread(const char *resources, char *error, size_t size)
+{
+    pthread_attr_t attributes;
+    pthread_t thread;
+    creation.done = 0;
+    creation.resources = resources;
+    creation.error[0] = '\0';
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, SHIM_THREAD_STACK);
+    int started = pthread_create(&thread, &attributes, creator, NULL);
+    pthread_attr_destroy(&attributes);
+    if (started != 0) {
+        snprintf(error, size, "cannot start a thread to create the Java virtual machine: %s",
+                 strerror(started));
+        return NULL;
+    }
+    pthread_mutex_lock(&creation.lock);
+    while (!creation.done) {
+        pthread_cond_wait(&creation.changed, &creation.lock);
+    }
+    pthread_mutex_unlock(&creation.lock);
+    if (creation.returned) {
+        pthread_join(thread, NULL);
+    } else {
+        pthread_detach(thread);
+    }
+    if (creation.vm == NULL) {
+        snprintf(error, size, "%s", creation.error);
+        if (!creation.retry) {
+            snprintf(failure, sizeof failure, "%s", creation.error);
+        }
+    }
+    return creation.vm;
+}
+
 JavaVM *shim_jvm(const char *resources, char *error, size_t size)
 {
     pthread_mutex_lock(&jvm_lock);
-    if (jvm == NULL) {
-        char libjvm[PATH_MAX + 64];
-        void *lib = load_libjvm(resources, libjvm, error, size);
-        if (lib != NULL) {
-            jvm = create_jvm(lib, resources, libjvm, error, size);
-        } else if (error[0] == '\0') {
-            snprintf(error, size, "libjvm cannot be loaded: %s", dlerror());
-        }
+    if (jvm == NULL && failure[0] != '\0') {
+        snprintf(error, size, "%s", failure);
+    } else if (jvm == NULL) {
+        jvm = create_on_own_thread(resources, error, size);
     }
     JavaVM *vm = jvm;
     pthread_mutex_unlock(&jvm_lock);
     return vm;
 }
 
-JNIEnv *shim_env(JavaVM *vm)
+/* Threads the shim attached: detached by the key's destructor when they end. */
+static pthread_key_t attached_key;
+static pthread_once_t attached_once = PTHREAD_ONCE_INIT;
+
+static void detach_ended_thread(void *vm)
+{
+    (*(JavaVM *)vm)->DetachCurrentThread((JavaVM *)vm);
+}
+
+static void create_attached_key(void)
+{
+    pthread_key_create(&attached_key, detach_ended_thread);
+}
+
+/*
+ * The stack the FMU's Java code needs on a thread the shim attaches: HotSpot's guard zones
+ * (about 100 kB on x86-64) and the deepest class initialization of a first fmi2Instantiate,
+ * where a StackOverflowError would leave a class unusable for the life of the process (192 kB
+ * were enough and 160 kB were not in HostIntegrityTest). Checked once, when the thread is
+ * attached: its stack does not change, and the calls after cost nothing.
+ */
+#define MIN_CALLER_STACK (256u << 10)
+
+/* The calling thread's stack left below this frame; SIZE_MAX when unknown. */
+static size_t stack_left(void)
+{
+    pthread_attr_t attributes;
+    void *base;
+    size_t size, left = SIZE_MAX;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+        uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+        if (pthread_attr_getstack(&attributes, &base, &size) == 0
+            && here > (uintptr_t)base && here <= (uintptr_t)base + size) {
+            left = here - (uintptr_t)base; /* outside it (a coroutine's stack): unknown */
+        }
+        pthread_attr_destroy(&attributes);
+    }
+    return left;
+}
+
+JNIEnv *shim_env(JavaVM *vm, char *why, size_t size)
 {
     JNIEnv *env;
     jint result = (*vm)->GetEnv(vm, (void **)&env, JNI_VERSION_1_8);
     if (result == JNI_EDETACHED) {
-        /* Kept attached: attach+detach per call costs ~23 µs. Daemon: never blocks exit. */
+        size_t left = stack_left();
+        if (left < MIN_CALLER_STACK) {
+            snprintf(why, size, "the calling thread has %zu kB of stack left; the FMU's Java "
+                     "code needs at least %u kB", left >> 10, MIN_CALLER_STACK >> 10);
+            return NULL;
+        }
+        /* Kept attached while the thread lives: attach+detach per call costs ~23 µs. Daemon:
+         * never blocks exit. A thread someone else attached is theirs to detach. */
         JavaVMAttachArgs args = {JNI_VERSION_1_8, "bt-fmu importer thread", NULL};
+        ENTER_JVM;
         result = (*vm)->AttachCurrentThreadAsDaemon(vm, (void **)&env, &args);
+        LEAVE_JVM;
+        if (result == JNI_OK) {
+            pthread_once(&attached_once, create_attached_key);
+            pthread_setspecific(attached_key, vm);
+        }
     }
-    return result == JNI_OK ? env : NULL;
+    if (result != JNI_OK) {
+        snprintf(why, size, "this thread cannot be attached to the Java virtual machine (JNI "
+                 "error %d)", (int)result);
+        return NULL;
+    }
+    return env;
+}
+
+void shim_save_host_settings(HostSettings *saved)
+{
+    const char *name = setlocale(LC_ALL, NULL);
+    snprintf(saved->locale, sizeof saved->locale, "%s", name != NULL ? name : "");
+    sigaction(SIGCHLD, NULL, &saved->child);
+}
+
+/* Only what changed is written back: a host thread may be setting these at the same time. */
+void shim_restore_host_settings(const HostSettings *saved)
+{
+    const char *now = setlocale(LC_ALL, NULL);
+    if (saved->locale[0] != '\0' && (now == NULL || strcmp(now, saved->locale) != 0)) {
+        setlocale(LC_ALL, saved->locale);
+    }
+    struct sigaction child;
+    if (sigaction(SIGCHLD, NULL, &child) == 0
+        && (child.sa_sigaction != saved->child.sa_sigaction
+            || child.sa_flags != saved->child.sa_flags)) {
+        sigaction(SIGCHLD, &saved->child, NULL);
+    }
 }

@@ -68,6 +68,12 @@ static const struct {
     [M_GET_NOMINALS_OF_CONTINUOUS_STATES] = {"getNominalsOfContinuousStates", "(JJJ)I"},
 };
 
+void shim_function_name(enum EntryMethod m, char *name, size_t size)
+{
+    const char *method = ENTRY_METHODS[m].name; /* "doStep": fmi2DoStep */
+    snprintf(name, size, "fmi2%c%s", method[0] - 'a' + 'A', method + 1);
+}
+
 static pthread_mutex_t runtimes_lock = PTHREAD_MUTEX_INITIALIZER;
 static Runtime *runtimes;
 
@@ -324,6 +330,58 @@ static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *erro
     return ok ? 0 : -1;
 }
 
+/*
+ * A runtime's first load is deep class loading: it runs on a thread of the shim's own with a
+ * large stack, as the JVM's creation does (jvm.c), so that the caller's stack never matters. (A
+ * StackOverflowError while a class loader defines its classes leaves that loader unusable for
+ * every later caller.)
+ */
+typedef struct {
+    JavaVM *vm;
+    Runtime *runtime;
+    const char *resources;
+    char *error;
+    size_t size;
+    int result;
+} Loading;
+
+static void *load_attached(void *argument)
+{
+    Loading *loading = argument;
+    JNIEnv *env;
+    JavaVMAttachArgs args = {JNI_VERSION_1_8, "bt-fmu runtime loader", NULL};
+    if ((*loading->vm)->AttachCurrentThreadAsDaemon(loading->vm, (void **)&env, &args) != JNI_OK) {
+        snprintf(loading->error, loading->size, "cannot attach a thread to load the FMU's runtime");
+        return NULL;
+    }
+    loading->result = load(env, loading->runtime, loading->resources, loading->error,
+                           loading->size);
+    (*loading->vm)->DetachCurrentThread(loading->vm);
+    return NULL;
+}
+
+static int load_on_own_thread(JNIEnv *env, Runtime *runtime, const char *resources, char *error,
+                              size_t size)
+{
+    Loading loading = {NULL, runtime, resources, error, size, -1};
+    if ((*env)->GetJavaVM(env, &loading.vm) != JNI_OK) {
+        return -1;
+    }
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setstacksize(&attributes, SHIM_THREAD_STACK);
+    pthread_t thread;
+    int started = pthread_create(&thread, &attributes, load_attached, &loading);
+    pthread_attr_destroy(&attributes);
+    if (started != 0) {
+        snprintf(error, size, "cannot start a thread to load the FMU's runtime: %s",
+                 strerror(started));
+        return -1;
+    }
+    pthread_join(thread, NULL);
+    return loading.result;
+}
+
 Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t size)
 {
     char key[RUNTIME_KEY_SIZE];
@@ -338,7 +396,7 @@ Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t si
         if (runtime != NULL) {
             snprintf(runtime->key, sizeof runtime->key, "%s", key);
         }
-        if (runtime != NULL && load(env, runtime, resources, error, size) == 0) {
+        if (runtime != NULL && load_on_own_thread(env, runtime, resources, error, size) == 0) {
             runtime->next = runtimes;
             runtimes = runtime;
         } else {

@@ -57,10 +57,13 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     if (component == NULL) {
         return fmi2Error;
     }
-    JNIEnv *env = shim_env(component->vm);
+    char why[256];
+    JNIEnv *env = shim_env(component->vm, why, sizeof why);
     if (env == NULL) {
-        log_error(component->logger, component->environment, component->name,
-                  "this thread cannot be attached to the Java virtual machine");
+        char function[64], message[sizeof why + 80];
+        shim_function_name(m, function, sizeof function);
+        snprintf(message, sizeof message, "%s: %s", function, why);
+        log_error(component->logger, component->environment, component->name, message);
         return fmi2Error;
     }
     va_list args;
@@ -83,6 +86,11 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
 const char *fmi2GetTypesPlatform(void) { return fmi2TypesPlatform; }
 
 const char *fmi2GetVersion(void) { return fmi2Version; }
+
+static fmi2Component instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
+                                 fmi2String fmuResourceLocation, fmi2CallbackLogger logger,
+                                 fmi2ComponentEnvironment environment, const char *resources,
+                                 const char *bundled, fmi2Boolean visible, fmi2Boolean loggingOn);
 
 fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
                               fmi2String fmuResourceLocation,
@@ -113,11 +121,27 @@ fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2Str
         return NULL;
     }
 
+    /* Java code may change the locale and SIGCHLD while it starts: the host's stay. */
+    HostSettings settings;
+    shim_save_host_settings(&settings);
+    ENTER_JVM;
+    fmi2Component instance = instantiate(instanceName, fmuType, fmuGUID, fmuResourceLocation,
+                                         logger, environment, resources, bundled, visible,
+                                         loggingOn);
+    LEAVE_JVM;
+    shim_restore_host_settings(&settings);
+    return instance;
+}
+
+/* fmi2Instantiate once the resources directory is known. */
+static fmi2Component instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2String fmuGUID,
+                                 fmi2String fmuResourceLocation, fmi2CallbackLogger logger,
+                                 fmi2ComponentEnvironment environment, const char *resources,
+                                 const char *bundled, fmi2Boolean visible, fmi2Boolean loggingOn)
+{
+    char error[SHIM_ERROR_SIZE] = "";
     JavaVM *vm = shim_jvm(bundled, error, sizeof error);
-    JNIEnv *env = vm != NULL ? shim_env(vm) : NULL;
-    if (vm != NULL && env == NULL) {
-        snprintf(error, sizeof error, "this thread cannot be attached to the Java virtual machine");
-    }
+    JNIEnv *env = vm != NULL ? shim_env(vm, error, sizeof error) : NULL;
     Runtime *runtime = env != NULL
         ? shim_runtime(env, resources, error, sizeof error) : NULL;
     Component *component = runtime != NULL ? calloc(1, sizeof *component) : NULL;
@@ -159,14 +183,17 @@ void fmi2FreeInstance(fmi2Component c)
     if (component == NULL) {
         return;
     }
-    JNIEnv *env = shim_env(component->vm);
+    char why[256];
+    JNIEnv *env = shim_env(component->vm, why, sizeof why);
     if (env != NULL) {
+        ENTER_JVM;
         (*env)->CallStaticVoidMethod(env, component->runtime->entry,
                                      component->runtime->methods[M_FREE_INSTANCE],
                                      component->handle);
         if ((*env)->ExceptionCheck(env)) {
             (*env)->ExceptionClear(env);
         }
+        LEAVE_JVM;
     }
     free(component->name);
     free(component);

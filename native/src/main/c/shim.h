@@ -7,7 +7,35 @@
 #define BTFMU_SHIM_H
 
 #include <jni.h>
+#include <signal.h>
 #include <stddef.h>
+
+/*
+ * The stack of the shim's own threads that create the JVM and load a runtime: the caller's
+ * stack (a host thread may have 64 kB) never matters for those.
+ */
+#define SHIM_THREAD_STACK (8u << 20)
+
+/*
+ * The JVM's own C++ code (its creation, attaching a thread, class loading) runs in the host's
+ * floating-point environment and leaves exception flags such as FE_INEXACT in it. Around
+ * those, the shim gives it the standard one (round to nearest, exceptions masked, no flags)
+ * and the host its own back. (Calls into Java code need nothing: HotSpot's call stub sets and
+ * restores MXCSR itself.) On x86-64 only MXCSR matters, and it is written only when it
+ * differs; fegetenv/fesetenv, x87 state included, cost about 1 µs.
+ */
+#if defined(__x86_64__)
+#define JAVA_MXCSR 0x1F80u
+#define ENTER_JVM                                   \
+    unsigned host_mxcsr = __builtin_ia32_stmxcsr(); \
+    if (host_mxcsr != JAVA_MXCSR) __builtin_ia32_ldmxcsr(JAVA_MXCSR)
+#define LEAVE_JVM \
+    if (__builtin_ia32_stmxcsr() != host_mxcsr) __builtin_ia32_ldmxcsr(host_mxcsr)
+#else
+#include <fenv.h>
+#define ENTER_JVM fenv_t host_fenv; fegetenv(&host_fenv); fesetenv(FE_DFL_ENV)
+#define LEAVE_JVM fesetenv(&host_fenv)
+#endif
 
 /* Room for one error message handed back to fmi2Instantiate. */
 #define SHIM_ERROR_SIZE 2048
@@ -79,8 +107,34 @@ typedef struct Runtime {
  */
 JavaVM *shim_jvm(const char *resources, char *error, size_t size);
 
-/* The calling thread's JNIEnv; attaches an unknown thread once, as a daemon. */
-JNIEnv *shim_env(JavaVM *vm);
+/*
+ * The calling thread's JNIEnv; attaches an unknown thread once, as a daemon, and detaches it
+ * when the thread ends. NULL, with the reason in why, for a thread that cannot be attached.
+ */
+JNIEnv *shim_env(JavaVM *vm, char *why, size_t size);
+
+/*
+ * Checks the user's JVM options (BTFMU_JAVA_OPTIONS, options.c). Returns 0 if they may be
+ * passed on, with initial_needed the initial heap to pass after them (a maximum below the
+ * shim's default_initial) or -1; else -1 with the reason in error.
+ */
+int shim_check_java_options(char *const *options, int count, long long default_initial,
+                            long long *initial_needed, char *error, size_t size);
+
+/*
+ * What Java code may change in the process and the shim puts back around fmi2Instantiate
+ * (README "Where the FMU runs"): the locale (libjava sets it from LANG/LC_* while it starts)
+ * and SIGCHLD (java.lang.ProcessImpl sets it to SIG_DFL when the runtime starts its class-data
+ * archiving process).
+ */
+typedef struct {
+    char locale[1024];
+    struct sigaction child;
+} HostSettings;
+
+void shim_save_host_settings(HostSettings *saved);
+
+void shim_restore_host_settings(const HostSettings *saved);
 
 /* The key of the runtime in the resources directory: its SHA256SUMS, else the directory. */
 void shim_runtime_key(const char *resources, char *key, size_t size);
@@ -94,6 +148,9 @@ Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t si
  * and the jars); Java decodes the location itself with ResourceLocation.
  */
 int shim_uri_to_path(const char *uri, char *path, size_t size);
+
+/* The FMI function an entry method stands for ("fmi2DoStep"). */
+void shim_function_name(enum EntryMethod m, char *name, size_t size);
 
 /* Describes a pending Java exception into error and clears it. */
 void shim_describe_exception(JNIEnv *env, const char *what, char *error, size_t size);
