@@ -47,6 +47,7 @@ public final class TreeDefinition {
     final int[][] tasksReadingSlot;
     private final int[][] hookReadsOfSlot; // slots read by the hook expressions assigning a slot
     private final boolean[] hookAssigned;
+    private final BitSet statusSources; // one set for all tasks, computed once (callers ask per output)
     final int[] resettables; // ascending
     final byte[] slotTypes;
     final SlotComparisons comparisons;
@@ -195,6 +196,7 @@ public final class TreeDefinition {
         writersReadingSlot = arrays(readingSlot);
         tasksReadingSlot = arrays(tasksReading);
         hookReadsOfSlot = arrays(hookReads);
+        statusSources = computeStatusSources();
         fingerprint = fingerprint();
         tasks = new TaskList();
     }
@@ -319,13 +321,20 @@ public final class TreeDefinition {
      * of children), so this one set serves every task. Ascending.
      */
     public int[] statusSources() {
+        return statusSources.stream().toArray();
+    }
+
+    private BitSet computeStatusSources() {
         BitSet seeds = new BitSet();
         for (TaskNode node : nodes) {
-            for (int s : distinct(node.reads())) {
-                seeds.set(s);
+            int[] reads = node.reads();
+            if (reads != null) {
+                for (int s : reads) {
+                    seeds.set(s);
+                }
             }
         }
-        return closure(seeds, true).stream().toArray();
+        return closure(seeds, true);
     }
 
     /**
@@ -341,9 +350,7 @@ public final class TreeDefinition {
         BitSet seeds = new BitSet();
         addDirectSources(slot, true, seeds);
         BitSet all = closure(seeds, true);
-        for (int s : statusSources()) {
-            all.set(s);
-        }
+        all.or(statusSources);
         return all.stream().toArray();
     }
 
@@ -360,16 +367,32 @@ public final class TreeDefinition {
         }
     }
 
+    /** {@code seeds} and every slot they are computed from; each slot and each read visited once. */
     private BitSet closure(BitSet seeds, boolean hooks) {
         BitSet result = (BitSet) seeds.clone();
-        Deque<Integer> work = new ArrayDeque<>();
-        seeds.stream().forEach(work::push);
-        while (!work.isEmpty()) {
-            BitSet direct = new BitSet();
-            addDirectSources(work.pop(), hooks, direct);
-            direct.andNot(result);
-            result.or(direct);
-            direct.stream().forEach(work::push);
+        int[] work = new int[blackboard.size()];
+        int top = 0;
+        for (int s = seeds.nextSetBit(0); s >= 0; s = seeds.nextSetBit(s + 1)) {
+            work[top++] = s;
+        }
+        while (top > 0) {
+            int slot = work[--top];
+            for (int w : writersOfSlot[slot]) {
+                for (int r : writerValue[w].reads()) {
+                    if (!result.get(r)) {
+                        result.set(r);
+                        work[top++] = r;
+                    }
+                }
+            }
+            if (hooks) {
+                for (int r : hookReadsOfSlot[slot]) {
+                    if (!result.get(r)) {
+                        result.set(r);
+                        work[top++] = r;
+                    }
+                }
+            }
         }
         return result;
     }

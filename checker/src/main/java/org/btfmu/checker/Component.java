@@ -5,6 +5,7 @@ import com.sun.jna.Pointer;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.ToIntBiFunction;
+import java.util.regex.Pattern;
 import org.btfmu.checker.Description.Variable;
 
 /**
@@ -19,12 +20,18 @@ final class Component implements AutoCloseable {
     private static final long UNWRITTEN_BITS = 0x7ff8_dead_beef_0001L;
     private static final double UNWRITTEN = Double.longBitsToDouble(UNWRITTEN_BITS);
 
+    /** How FMUs name a value that is not finite in their messages: NaN, Inf, Infinity, infinite, non-finite. */
+    private static final Pattern NON_FINITE = Pattern.compile(
+            "(?i)\\bnan\\b|\\binf(inity|inite)?\\b|non-?finite");
+
     private final NativeFmu fmu;
     private final Pointer component;
     private final String context;
     private final List<Finding> findings;
     /** The state the instance is in, named in findings after the context (Model Exchange only). */
     private String mode;
+    private boolean probing;
+    private String refusal;
 
     private Component(NativeFmu fmu, Pointer component, String context, List<Finding> findings) {
         this.fmu = fmu;
@@ -72,13 +79,41 @@ final class Component implements AutoCloseable {
         return mode == null ? context : context + ", " + mode;
     }
 
+    /**
+     * While probing: a call refused (fmi2Discard or fmi2Error) with a logged message about a
+     * NaN or infinite value is kept here instead of becoming a finding.
+     */
+    void probing(boolean on) {
+        probing = on;
+        refusal = null;
+    }
+
+    /** The refusal for a non-finite value since {@link #probing} began ("function returned ...: message"), or null. */
+    String refusal() {
+        return refusal;
+    }
+
     private boolean check(int status, String function, int logged) {
         if (status == NativeFmu.OK) {
             return true;
         }
         String text = function + " returned " + NativeFmu.statusName(status) + lastMessage(fmu, logged);
+        if (probing && (status == NativeFmu.ERROR || status == NativeFmu.DISCARD) && mentionsNonFinite(logged)) {
+            refusal = text;
+            return false;
+        }
         findings.add(status == NativeFmu.WARNING ? Finding.note(where(), text) : Finding.error(where(), text));
         return status == NativeFmu.WARNING;
+    }
+
+    private boolean mentionsNonFinite(int logged) {
+        List<NativeFmu.Message> messages = fmu.messages();
+        for (int i = logged; i < messages.size(); i++) {
+            if (NON_FINITE.matcher(messages.get(i).text()).find()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static String lastMessage(NativeFmu fmu, int logged) {

@@ -74,12 +74,10 @@ final class DependencyProbe {
         try {
             Map<Variable, Effect> effects = new LinkedHashMap<>();
             for (Variable known : knowns) {
-                Component c = start.fresh();
-                if (c == null) {
-                    return; // the finding says why
+                Effect effect = perturb(start, mode, known, unknowns);
+                if (start.failed) {
+                    return; // no fresh start: the finding says why
                 }
-                Effect effect = perturb(c, mode, known, unknowns);
-                start.done(c, effect == null);
                 if (effect != null) {
                     effects.put(known, effect);
                     for (Variable u : effect.changed().keySet()) {
@@ -93,24 +91,51 @@ final class DependencyProbe {
         }
     }
 
-    /** Sets the known to each alternative value; null after a failed call (a finding). */
-    private Effect perturb(Component c, String mode, Variable known, List<Variable> unknowns) {
+    /**
+     * Sets the known to each alternative value, on a fresh start; null after a failed call (a
+     * finding). A value the FMU refuses because some result is not finite (1 / (x - 1) at
+     * x = 1) says nothing about dependencies: it is skipped with a note, and the remaining
+     * values are tried from a fresh start (the FMU's state after fmi2Error is undefined).
+     */
+    private Effect perturb(Start start, String mode, Variable known, List<Variable> unknowns) {
+        Component c = start.fresh();
+        if (c == null) {
+            return null; // the finding says why
+        }
         List<Object> baseline = DeclaredDependencies.read(c, unknowns);
         Object original = c.get(known);
         if (baseline == null || original == null) {
+            start.done(c, true);
             return null;
         }
         Map<Variable, String> changed = new LinkedHashMap<>();
-        List<Object> tried = Perturbation.alternatives(known, original, d);
-        for (Object value : tried) {
-            if (!c.set(known, value)) {
-                return null;
+        List<Object> tried = new ArrayList<>();
+        for (Object value : Perturbation.alternatives(known, original, d)) {
+            if (c == null) {
+                c = start.fresh();
+                if (c == null) {
+                    return null;
+                }
             }
-            List<Object> now = DeclaredDependencies.read(c, unknowns);
+            c.probing(true);
+            List<Object> now = c.set(known, value) ? DeclaredDependencies.read(c, unknowns) : null;
+            String refusal = c.refusal();
+            c.probing(false);
             if (now == null) {
-                return null;
+                start.done(c, true);
+                if (refusal == null) {
+                    return null;
+                }
+                findings.add(Finding.note(mode + ", " + known.name(), "skipped the value " + value + " for "
+                        + known.name() + ": the FMU refused it as not finite (" + refusal + ")"));
+                c = null;
+                continue;
             }
+            tried.add(value);
             DeclaredDependencies.compare(unknowns, baseline, now, known, original, value, changed);
+        }
+        if (c != null) {
+            start.done(c, false);
         }
         return new Effect(changed, tried);
     }
@@ -128,6 +153,8 @@ final class DependencyProbe {
         private final String mode;
         private Component kept;
         private Pointer state;
+        /** A fresh start could not be made (a finding says why). */
+        boolean failed;
 
         Start(String mode) {
             this.mode = mode;
@@ -143,10 +170,12 @@ final class DependencyProbe {
             Component c = Component.initializing(fmu, d, resourceLocation, "dependency check, " + mode,
                     findings);
             if (c == null || mode.equals(INITIALIZATION)) {
+                failed = c == null;
                 return c;
             }
             if (!(c.exitInitializationMode() && c.doStep(d.startTime, CallingSequence.stepSize(d)))) {
                 c.close();
+                failed = true;
                 return null;
             }
             if (d.canGetAndSetFMUstate) {

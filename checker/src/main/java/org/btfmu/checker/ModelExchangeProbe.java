@@ -26,16 +26,36 @@ final class ModelExchangeProbe {
     /** Where findings about dependencies are located (before "unknown <- known"). */
     static final String PLACE = "Model Exchange, " + CONTINUOUS_TIME;
 
-    private final Component c;
+    private final NativeFmu fmu;
     private final Description d;
+    private final String resourceLocation;
+    private final Map<Variable, Object> startValues;
     private final List<Variable> states;
-    private final double[] x;
+    private final List<Finding> findings;
+    /** The instance in Continuous-Time Mode and its states there; null when it could not be reached. */
+    private Component c;
+    private double[] x;
 
-    private ModelExchangeProbe(Component c, Description d, List<Variable> states, double[] x) {
-        this.c = c;
+    private ModelExchangeProbe(NativeFmu fmu, Description d, String resourceLocation,
+            Map<Variable, Object> startValues, List<Variable> states, List<Finding> findings) {
+        this.fmu = fmu;
         this.d = d;
+        this.resourceLocation = resourceLocation;
+        this.startValues = startValues;
         this.states = states;
-        this.x = x;
+        this.findings = findings;
+    }
+
+    /** A new instance in Continuous-Time Mode, with its states; false after a finding. */
+    private boolean reach() {
+        c = ModelExchangeSequence.reach(CONTINUOUS_TIME, fmu, d, resourceLocation, CONTEXT, startValues, findings);
+        x = c == null ? null
+                : c.getReals("fmi2GetContinuousStates", states.size(), ModelExchangeSequence.STATE_COUNT);
+        if (c != null && x == null) {
+            c.close();
+            c = null;
+        }
+        return c != null;
     }
 
     /** Findings, and unknown name → the knowns seen / declared but never seen. */
@@ -70,17 +90,11 @@ final class ModelExchangeProbe {
         if (unknowns.isEmpty() || knowns.isEmpty()) {
             return new Result(findings, seen, missing);
         }
-        Component c = ModelExchangeSequence.reach(CONTINUOUS_TIME, fmu, d, resourceLocation, CONTEXT, startValues,
-                findings);
-        if (c == null) {
+        ModelExchangeProbe probe = new ModelExchangeProbe(fmu, d, resourceLocation, startValues, states, findings);
+        if (!probe.reach()) {
             return new Result(findings, seen, missing);
         }
-        try (c) {
-            double[] x = c.getReals("fmi2GetContinuousStates", states.size(), ModelExchangeSequence.STATE_COUNT);
-            if (x == null) {
-                return new Result(findings, seen, missing);
-            }
-            ModelExchangeProbe probe = new ModelExchangeProbe(c, d, states, x);
+        try {
             Map<Variable, Effect> effects = new LinkedHashMap<>();
             for (Variable known : knowns) {
                 Effect effect = probe.perturb(known, unknowns);
@@ -92,6 +106,10 @@ final class ModelExchangeProbe {
             }
             DeclaredDependencies.judge(PLACE, "<Derivatives>", derivatives, effects, d, findings, missing);
             DeclaredDependencies.judge(PLACE, "<Outputs>", outputs, effects, d, findings, missing);
+        } finally {
+            if (probe.c != null) {
+                probe.c.close();
+            }
         }
         return new Result(findings, seen, missing);
     }
@@ -100,7 +118,11 @@ final class ModelExchangeProbe {
         return v != null && v.type().equals("Real") && v.variability().equals("continuous");
     }
 
-    /** Sets the known to each alternative value, then back; null after a failed call (a finding). */
+    /**
+     * Sets the known to each alternative value, then back; null after a failed call (a
+     * finding). A value refused because a result is not finite is skipped with a note, and
+     * the probe goes on with a new instance (the state after fmi2Error is undefined).
+     */
     private Effect perturb(Variable known, List<Variable> unknowns) {
         int k = states.indexOf(known);
         List<Object> baseline = DeclaredDependencies.read(c, unknowns);
@@ -109,15 +131,25 @@ final class ModelExchangeProbe {
             return null;
         }
         Map<Variable, String> changed = new LinkedHashMap<>();
-        List<Object> tried = Perturbation.alternatives(known, original, d);
-        for (Object value : tried) {
-            if (!set(known, k, (Double) value)) {
-                return null;
-            }
-            List<Object> now = DeclaredDependencies.read(c, unknowns);
+        List<Object> tried = new ArrayList<>();
+        for (Object value : Perturbation.alternatives(known, original, d)) {
+            c.probing(true);
+            List<Object> now = set(known, k, (Double) value) ? DeclaredDependencies.read(c, unknowns) : null;
+            String refusal = c.refusal();
+            c.probing(false);
             if (now == null) {
-                return null;
+                if (refusal == null) {
+                    return null;
+                }
+                findings.add(Finding.note(PLACE + ", " + known.name(), "skipped the value " + value + " for "
+                        + known.name() + ": the FMU refused it as not finite (" + refusal + ")"));
+                c.close();
+                if (!reach()) {
+                    return null;
+                }
+                continue;
             }
+            tried.add(value);
             DeclaredDependencies.compare(unknowns, baseline, now, known, original, value, changed);
         }
         return set(known, k, (Double) original) ? new Effect(changed, tried) : null;

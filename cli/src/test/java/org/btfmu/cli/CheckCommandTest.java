@@ -76,4 +76,28 @@ class CheckCommandTest {
         assertEquals(0, unchecked.exit(), unchecked.err());
         assertFalse(Console.run("check", fmu.toString()).exit() == 0);
     }
+
+    @Test
+    void aProbeValueWhereAnOutputIsInfiniteIsSkippedWithANoteNotAnError() throws Exception {
+        // x = 2 - 1 is one of the probe values: there y = 1 / 0 and the FMU refuses with fmi2Error.
+        Path mission = Files.writeString(dir.resolve("reciprocal.json"), """
+                {"name": "reciprocal", "variables": [
+                  {"name": "x", "causality": "input", "type": "Real", "start": 2},
+                  {"name": "y", "causality": "output", "type": "Real"}],
+                 "tree": {"type": "Root", "name": "root", "children": [
+                   {"type": "Action", "name": "track", "outputs": {"y": "1 / (x - 1)"}, "done": "false"}]}}
+                """);
+        Path fmu = dir.resolve("reciprocal.fmu");
+        Console build = Console.run("build", mission.toString(), "-o", fmu.toString());
+        assertEquals(0, build.exit(), build.out() + build.err());
+        Console check = Console.run("check", fmu.toString());
+        assertEquals(0, check.exit(), check.out() + check.err());
+        assertTrue(check.out().contains(fmu + ": note: Step Mode, x: skipped the value 1.0 for x: the FMU refused"
+                + " it as not finite (fmi2GetReal(y) returned fmi2Error"), check.out());
+        assertTrue(check.out().contains("Initialization Mode, x: skipped the value 1.0"), check.out());
+        assertTrue(check.out().contains(fmu + ": 0 errors, "), check.out());
+        // the other values were tried: the declared y <- x was seen, so no "not seen" note for it
+        assertFalse(check.out().contains("Step Mode, x: declared"), check.out());
+        assertFalse(check.out().contains("Initialization Mode, x: declared"), check.out());
+    }
 }

@@ -52,6 +52,8 @@ public final class ModelExchangeMaster {
     }
 
     private static final int MAX_EVENT_ITERATIONS = 100;
+    /** Per integrator step, all indicators together: a few per check, 100 per root search. */
+    private static final int MAX_EVALUATIONS_PER_STEP = 1_000_000;
 
     private final List<ModelExchangeCalls> fmus = new ArrayList<>();
     private final Exchange initialExchange;
@@ -64,6 +66,7 @@ public final class ModelExchangeMaster {
     private final boolean[] positive;
     private double cachedTime = Double.NaN;
     private double[] cachedState = new double[0];
+    private long evaluations;
     private boolean stateEvent;
     private boolean stepEvent;
     private boolean terminate;
@@ -116,6 +119,7 @@ public final class ModelExchangeMaster {
         ODEIntegrator integrator = integrator(interval);
         long k = 1;
         int stuck = 0;
+        double lastEvent = Double.NEGATIVE_INFINITY;
         while (t < stop && !terminate) {
             double output = Math.min(start + k * interval, stop); // no summed rounding errors
             double timeEvent = Arrays.stream(nextEventTime).min().orElse(Double.POSITIVE_INFINITY);
@@ -126,17 +130,20 @@ public final class ModelExchangeMaster {
                 apply(t, x);
             } else {
                 ODEStateAndDerivative end = integrate(integrator, t, x, target);
-                stuck = end.getTime() > t || !stateEvent ? 0 : stuck + 1;
-                if (stuck > MAX_EVENT_ITERATIONS) {
-                    throw new CoSimulationException("state events at t=" + t + " do not let time advance: an"
-                            + " event indicator changes sign again at once after every event");
-                }
                 t = end.getTime();
                 x = Arrays.copyOf(end.getPrimaryState(), states);
                 apply(t, x);
             }
             boolean atTimeEvent = t >= timeEvent;
             if (stateEvent || atTimeEvent || stepEvent) {
+                // events that follow each other within the event threshold: time does not advance
+                stuck = t - lastEvent > tolerances.eventThreshold() ? 0 : stuck + 1;
+                if (stuck > MAX_EVENT_ITERATIONS) {
+                    throw new CoSimulationException(MAX_EVENT_ITERATIONS + " events in a row at t=" + t
+                            + " do not let time advance: an event indicator changes sign again at once after"
+                            + " every event, or an FMU asks for an event at the time of the last one");
+                }
+                lastEvent = t;
                 stateEvents += stateEvent ? 1 : 0;
                 timeEvents += atTimeEvent ? 1 : 0;
                 stepEvents += stepEvent ? 1 : 0;
@@ -170,8 +177,9 @@ public final class ModelExchangeMaster {
                 tolerances.relative());
         integrator.addStepHandler(interpolator -> completedStep(interpolator.getCurrentState()));
         AdaptableInterval check = state -> maxStep;
+        // no function-value accuracy: an indicator near zero is not a root (g is never 0, see indicator)
         BracketingNthOrderBrentSolver solver = new BracketingNthOrderBrentSolver(1e-14,
-                tolerances.eventThreshold(), 1e-15, 5);
+                tolerances.eventThreshold(), 0, 5);
         ODEEventHandler stop = (state, detector, increasing) -> {
             stateEvent = true;
             return Action.STOP;
@@ -218,17 +226,12 @@ public final class ModelExchangeMaster {
             @Override
             public double[] computeDerivatives(double time, double[] y) {
                 apply(time, y);
-                double[] dx = new double[Math.max(1, states)];
-                int offset = 0;
-                for (ModelExchangeCalls fmu : fmus) {
-                    fmu.getDerivatives(dx, offset);
-                    offset += fmu.states();
-                }
-                return dx;
+                return derivatives();
             }
         };
         double[] y = states == 0 ? new double[1] : x;
-        sides(t, x);
+        sides(t, x, target);
+        evaluations = 0;
         try {
             return integrator.integrate(system, new ODEState(t, y), target);
         } catch (MathRuntimeException e) {
@@ -259,26 +262,74 @@ public final class ModelExchangeMaster {
     }
 
     /**
-     * Event indicator {@code index} as a g-function. An exact zero keeps the side the indicator
-     * was on at the start of the integration interval: an indicator resting on zero (a plant at
-     * its limit) signals nothing, and an event is located where the indicator is strictly past
-     * zero, so the FMU sees the new side at the event (a predicate {@code a >= b} switching to
-     * false needs a &lt; b, not a == b).
+     * Event indicator {@code index} as a g-function. An exact zero counts as the side the
+     * indicator is on at the start of the integration interval (see {@link #sides}): an
+     * indicator resting on zero (a plant at its limit) or leaving it signals nothing, and an
+     * event is located where the indicator is strictly past zero, so the FMU sees the new side
+     * at the event (a predicate {@code a >= b} switching to false needs a &lt; b, not a == b).
+     * The tiny stand-in for zero is only a sign: the solver has no function-value accuracy, so
+     * it never takes it for a root.
      */
     private double indicator(double time, double[] y, int index) {
+        if (++evaluations > MAX_EVALUATIONS_PER_STEP) {
+            throw new CoSimulationException("locating a state event near t=" + time + " took "
+                    + MAX_EVALUATIONS_PER_STEP + " event-indicator evaluations in one integrator step without"
+                    + " advancing (event indicator " + index + ")");
+        }
         apply(time, y);
         double value = z[index];
         return value != 0 ? value : positive[index] ? Double.MIN_NORMAL : -Double.MIN_NORMAL;
     }
 
-    /** Remembers each indicator's side at the start of an integration interval (zero: as before). */
-    private void sides(double time, double[] y) {
+    /**
+     * Each indicator's side at the start of an integration interval that ends at {@code target}:
+     * its sign, or for an exact zero the sign it takes just after (along the derivatives, at
+     * growing distances up to the interval's end), or if it stays zero its previous side. A
+     * zero at the start is thus never a sign change of its own, wherever the indicator goes.
+     */
+    private void sides(double time, double[] y, double target) {
         apply(time, y);
+        int zeros = 0;
         for (int j = 0; j < indicators; j++) {
             if (z[j] != 0) {
                 positive[j] = z[j] > 0;
+            } else {
+                zeros++;
             }
         }
+        if (zeros == 0) {
+            return;
+        }
+        boolean[] zero = new boolean[indicators];
+        for (int j = 0; j < indicators; j++) {
+            zero[j] = z[j] == 0;
+        }
+        double[] dx = derivatives();
+        double[] ahead = new double[states];
+        for (double h = tolerances.eventThreshold(); zeros > 0 && time + h <= target; h *= 10) {
+            for (int i = 0; i < states; i++) {
+                ahead[i] = y[i] + h * dx[i];
+            }
+            apply(time + h, ahead);
+            for (int j = 0; j < indicators; j++) {
+                if (zero[j] && z[j] != 0) {
+                    positive[j] = z[j] > 0;
+                    zero[j] = false;
+                    zeros--;
+                }
+            }
+        }
+        apply(time, y);
+    }
+
+    private double[] derivatives() {
+        double[] dx = new double[Math.max(1, states)];
+        int offset = 0;
+        for (ModelExchangeCalls fmu : fmus) {
+            fmu.getDerivatives(dx, offset);
+            offset += fmu.states();
+        }
+        return dx;
     }
 
     private void invalidate() {
@@ -287,6 +338,7 @@ public final class ModelExchangeMaster {
 
     private void completedStep(ODEStateAndDerivative state) {
         steps++;
+        evaluations = 0;
         apply(state.getTime(), state.getPrimaryState());
         for (ModelExchangeCalls fmu : fmus) {
             stepEvent |= fmu.completedIntegratorStep();

@@ -34,6 +34,7 @@ final class ModelStructure {
     private final ModelVariables variables;
     private final TreeDefinition tree;
     private final Map<Integer, Entry> bySlot;
+    private TreeSet<Integer> statusParameters;
 
     ModelStructure(ModelVariables variables, TreeDefinition tree) {
         this.variables = variables;
@@ -77,11 +78,21 @@ final class ModelStructure {
     /** Indices of the inputs and parameters the output is computed from in Initialization Mode. */
     TreeSet<Integer> initialDependencies(Entry output) {
         TreeSet<Integer> knowns = dependencies(output);
-        if (output.isTaskStatus() || inTree(output)) {
-            add(output.isTaskStatus() ? tree.statusSources() : tree.valueSources(output.slot()),
-                    Causality.PARAMETER, knowns);
+        if (output.isTaskStatus()) {
+            knowns.addAll(statusParameters());
+        } else if (inTree(output)) {
+            add(tree.valueSources(output.slot()), Causality.PARAMETER, knowns);
         }
         return knowns;
+    }
+
+    /** The parameters that can reach any status: the same for every status output, found once. */
+    private TreeSet<Integer> statusParameters() {
+        if (statusParameters == null) {
+            statusParameters = new TreeSet<>();
+            add(tree.statusSources(), Causality.PARAMETER, statusParameters);
+        }
+        return statusParameters;
     }
 
     /** A variable beyond the tree's blackboard is written by no task (it keeps its start value). */
