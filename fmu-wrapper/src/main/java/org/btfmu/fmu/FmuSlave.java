@@ -927,7 +927,7 @@ class FmuSlave {
         if (sizePointer == 0) {
             return error("size is NULL");
         }
-        NativeMemory.putSize(sizePointer, FmuStates.toBytes(snapshot).length);
+        NativeMemory.putSize(sizePointer, StateFormat.toBytes(snapshot, resources.guid()).length);
         return OK;
     }
 
@@ -942,7 +942,7 @@ class FmuSlave {
         if (bytes == 0) {
             return error("serializedState is NULL");
         }
-        byte[] serialized = FmuStates.toBytes(snapshot);
+        byte[] serialized = StateFormat.toBytes(snapshot, resources.guid());
         if (size < serialized.length) {
             return error("size " + size + " is too small: the state has " + serialized.length
                     + " bytes (ask fmi2SerializedFMUstateSize)");
@@ -963,7 +963,7 @@ class FmuSlave {
         }
         Snapshot snapshot;
         try {
-            snapshot = FmuStates.fromBytes(NativeMemory.getBytes(bytes, (int) size),
+            snapshot = StateFormat.fromBytes(NativeMemory.getBytes(bytes, (int) size), resources.guid(),
                     resources.mission().tree(), fmuType(), stateCount());
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());
