@@ -16,7 +16,8 @@
  *   - an allowed call with arguments the FMU can see are wrong (NULL arrays with
  *     n > 0, counts no array can have, unknown or mistyped value references, variables not settable in the
  *     state, NaN/zero/negative step sizes, a wrong communication point, a step past
- *     the stop time, a foreign or truncated FMU state, an unknown log category,
+ *     the stop time, a foreign or truncated FMU state, an unknown log category, a NaN or
+ *     infinite Real value to set, a status kind that is none,
  *     unsupported derivatives; Model Exchange: nx/ni other than the model description's,
  *     a NaN, infinite or past-stop time, time before the last event instant, fmi2SetTime
  *     in Event Mode unless condition 8 holds, NULL eventInfo or integrator-step flags)
@@ -562,6 +563,12 @@ static void values(Run *run, Instance *in, enum Function fn)
     }
     case 4:
         if (set && type == T_STRING) { value.s[below(&run->rng, n)] = NULL; variant = "string NULL"; expect = INVALID; }
+        if (set && type == T_REAL && !lenient) { /* the fixtures' nonFinite is the default, "error" */
+            static const double non_finite[] = {NAN, INFINITY, -INFINITY};
+            value.r[below(&run->rng, n)] = non_finite[below(&run->rng, 3)];
+            variant = "non-finite";
+            expect = INVALID;
+        }
         break;
     }
     size_t count = (size_t)n;
@@ -724,7 +731,7 @@ static void status_query(Run *run, Instance *in, enum Function fn)
         in->c, kind, null_value ? NULL : &value);
     char arguments[64];
     snprintf(arguments, sizeof arguments, "kind=%d%s", (int)kind, null_value ? ", value=NULL" : "");
-    end(run, in, fn, null_value ? INVALID : VALID, status, arguments);
+    end(run, in, fn, null_value || kind > fmi2Terminated ? INVALID : VALID, status, arguments);
 }
 
 static void debug_logging(Run *run, Instance *in)

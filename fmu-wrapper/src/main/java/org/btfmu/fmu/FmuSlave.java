@@ -101,6 +101,7 @@ class FmuSlave {
     boolean stopTimeDefined;
     double stopTime;
     private final FmuStates states = new FmuStates();
+    private final NonFiniteValues nonFinite;
     /** C copies of String values handed out by fmi2GetString, per value reference. */
     private final String[] stringValues;
     private final long[] stringCopies;
@@ -116,6 +117,7 @@ class FmuSlave {
         this.log = log;
         this.stringValues = new String[variables.size()];
         this.stringCopies = new long[variables.size()];
+        this.nonFinite = new NonFiniteValues(resources.mission().nonFinite(), variables.size());
         newTree();
     }
 
@@ -614,8 +616,18 @@ class FmuSlave {
         return callable(FmiFunction.CANCEL_STEP) ? error("no step is in progress") : ERROR;
     }
 
+    /** fmi2StatusKind: fmi2DoStepStatus 0 .. fmi2Terminated 3; false after logging if kind is none. */
+    private boolean statusKind(int kind) {
+        if (kind >= DO_STEP_STATUS && kind <= TERMINATED) {
+            return true;
+        }
+        error("status kind " + kind + " is not an fmi2StatusKind (0 fmi2DoStepStatus, 1 fmi2PendingStatus,"
+                + " 2 fmi2LastSuccessfulTime, 3 fmi2Terminated)");
+        return false;
+    }
+
     int getStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_STATUS)) {
+        if (!callable(FmiFunction.GET_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         if (value == 0) {
@@ -629,7 +641,7 @@ class FmuSlave {
     }
 
     int getRealStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_REAL_STATUS)) {
+        if (!callable(FmiFunction.GET_REAL_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         if (value == 0) {
@@ -643,14 +655,14 @@ class FmuSlave {
     }
 
     int getIntegerStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_INTEGER_STATUS)) {
+        if (!callable(FmiFunction.GET_INTEGER_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         return value == 0 ? error("value is NULL") : DISCARD;
     }
 
     int getBooleanStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_BOOLEAN_STATUS)) {
+        if (!callable(FmiFunction.GET_BOOLEAN_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         if (value == 0) {
@@ -664,7 +676,7 @@ class FmuSlave {
     }
 
     int getStringStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_STRING_STATUS)) {
+        if (!callable(FmiFunction.GET_STRING_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         return value == 0 ? error("value is NULL") : DISCARD;
@@ -749,8 +761,13 @@ class FmuSlave {
             return ERROR;
         }
         for (long i = 0; i < n; i++) {
-            if (settable(vrs, i, SlotType.REAL) == null) {
+            Entry variable = settable(vrs, i, SlotType.REAL);
+            if (variable == null) {
                 return ERROR;
+            }
+            String refusal = nonFinite.refusal(variable, i, NativeMemory.getDouble(values + 8 * i), log, functionName());
+            if (refusal != null) {
+                return error(refusal);
             }
         }
         for (long i = 0; i < n; i++) {
