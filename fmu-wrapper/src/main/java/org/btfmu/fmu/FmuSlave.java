@@ -230,12 +230,20 @@ class FmuSlave {
             }
             return preview;
         }
-        if (unpropagated && (state == FmiState.STEP_COMPLETE || state == FmiState.STEP_FAILED)) {
-            // sets happen only in stepComplete after init; stepFailed shows where the failed step left off
+        if (unpropagated && feedsThrough()) {
             tree.propagate();
             unpropagated = false;
         }
         return tree;
+    }
+
+    /**
+     * Whether values set since the tree last settled feed through its output expressions and
+     * event indicators on reading: in stepComplete (where sets happen after initialization) and
+     * stepFailed (which shows where the failed step left off). Model Exchange says its own.
+     */
+    boolean feedsThrough() {
+        return state == FmiState.STEP_COMPLETE || state == FmiState.STEP_FAILED;
     }
 
     /** Copies the values of the variables of one causality from one tree to another. */
