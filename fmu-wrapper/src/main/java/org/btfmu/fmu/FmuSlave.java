@@ -553,7 +553,7 @@ class FmuSlave {
             return error("the step to " + end + " goes past the stopTime " + stopTime
                     + " set by fmi2SetupExperiment");
         }
-        var before = log.enabled(LogCategory.EVENTS) ? tree.counters() : null;
+        var before = log.enabled(LogCategory.EVENTS) || log.enabled(LogCategory.CALLS) ? tree.counters() : null;
         boolean complete;
         try {
             if (!tree.isStarted() || unsettled && !processing.isTicked()) {
@@ -584,11 +584,16 @@ class FmuSlave {
         }
         if (before != null) {
             var after = tree.counters();
-            log.log(OK, LogCategory.EVENTS, "step to t=" + end + ": "
-                    + (after.timeEvents() - before.timeEvents()) + " time events, "
-                    + (after.eventIterations() - before.eventIterations()) + " event iterations, "
-                    + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations, "
-                    + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
+            // a step in which nothing happened is per-call tracing: only when logCalls is named
+            LogCategory category = after.timeEvents() > before.timeEvents()
+                    || after.eventIterations() > before.eventIterations() ? LogCategory.EVENTS : LogCategory.CALLS;
+            if (log.enabled(category)) {
+                log.log(OK, category, "step to t=" + end + ": "
+                        + (after.timeEvents() - before.timeEvents()) + " time events, "
+                        + (after.eventIterations() - before.eventIterations()) + " event iterations, "
+                        + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations, "
+                        + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
+            }
         }
         return OK;
     }
