@@ -16,7 +16,8 @@
  *   - an allowed call with arguments the FMU can see are wrong (NULL arrays with
  *     n > 0, counts no array can have, unknown or mistyped value references, variables not settable in the
  *     state, NaN/zero/negative step sizes, a wrong communication point, a step past
- *     the stop time, a foreign or truncated FMU state, an unknown log category,
+ *     the stop time, a foreign or truncated FMU state, an unknown log category, a NaN or
+ *     infinite Real value to set, a status kind that is none,
  *     unsupported derivatives; Model Exchange: nx/ni other than the model description's,
  *     a NaN, infinite or past-stop time, time before the last event instant, fmi2SetTime
  *     in Event Mode unless condition 8 holds, NULL eventInfo or integrator-step flags)
@@ -26,8 +27,10 @@
  *     (fmi2Boolean flags, a finite nextEventTime not before the current time);
  *   - never fmi2Fatal, never a crash, never an "internal error" in the log, never
  *     a call that takes longer than the time-out (a watchdog ends the process).
- * Bit-flipped FMU states may or may not be accepted; whatever follows is checked
- * against the last three rules only, then the instance is freed.
+ * A serialized FMU state with bits flipped is refused like any invalid argument: the bit-flip
+ * case first flips every single bit of the state in turn (each must be refused), then 1-3
+ * distinct bits (FUZZ_LENIENT: may be accepted; whatever follows is checked against the last
+ * three rules only, then the instance is freed).
  *
  * Every sequence creates 1-3 instances of the two FMUs, interleaves 10-60 calls
  * on them and frees them. Worker threads (default 2) run seeds first+k,
@@ -560,6 +563,12 @@ static void values(Run *run, Instance *in, enum Function fn)
     }
     case 4:
         if (set && type == T_STRING) { value.s[below(&run->rng, n)] = NULL; variant = "string NULL"; expect = INVALID; }
+        if (set && type == T_REAL && !lenient) { /* the fixtures' nonFinite is the default, "error" */
+            static const double non_finite[] = {NAN, INFINITY, -INFINITY};
+            value.r[below(&run->rng, n)] = non_finite[below(&run->rng, 3)];
+            variant = "non-finite";
+            expect = INVALID;
+        }
         break;
     }
     size_t count = (size_t)n;
@@ -722,7 +731,7 @@ static void status_query(Run *run, Instance *in, enum Function fn)
         in->c, kind, null_value ? NULL : &value);
     char arguments[64];
     snprintf(arguments, sizeof arguments, "kind=%d%s", (int)kind, null_value ? ", value=NULL" : "");
-    end(run, in, fn, null_value ? INVALID : VALID, status, arguments);
+    end(run, in, fn, null_value || kind > fmi2Terminated ? INVALID : VALID, status, arguments);
 }
 
 static void debug_logging(Run *run, Instance *in)
@@ -792,6 +801,28 @@ static void free_state(Run *run, Instance *in)
     }
 }
 
+/* Every single-bit flip of a serialized state is refused: fmi2Error, logged naming the function
+ * (the state carries a CRC-32C). The bytes are left as they were. */
+static void every_bit_flip_refused(Run *run, Instance *in, fmi2Byte *bytes, size_t size, fmi2FMUstate *state)
+{
+    size_t accepted = 0, first = 0;
+    for (size_t bit = 0; bit < 8 * size; bit++) {
+        bytes[bit / 8] ^= (fmi2Byte)(1 << (bit % 8));
+        begin(run, in);
+        fmi2Status status = CALL(F_DESERIALIZE,
+            fmi2Status (*)(fmi2Component, const fmi2Byte *, size_t, fmi2FMUstate *))(in->c, bytes, size, state);
+        bytes[bit / 8] ^= (fmi2Byte)(1 << (bit % 8));
+        int refused = status == fmi2Error && in->errors > 0 && strstr(in->last, FUNCTION_NAMES[F_DESERIALIZE]);
+        if (!refused && accepted++ == 0) first = bit;
+        end(run, in, F_DESERIALIZE, UNCERTAIN, status, "one bit flipped");
+        if (status != fmi2OK) in->model.state = ERROR;
+    }
+    if (accepted > 0) {
+        fail(run, "fmi2DeSerializeFMUstate accepted %zu of %zu single-bit flips of a %zu-byte state (first: bit %zu)",
+             accepted, 8 * size, size, first);
+    }
+}
+
 /* Size, serialize, deserialize: intact, too small, truncated, bit-flipped. */
 static void serialize(Run *run, Instance *in)
 {
@@ -820,11 +851,22 @@ static void serialize(Run *run, Instance *in)
         size_t length = size;
         if (variant == 1) length = (size_t)below(&run->rng, (int)size);
         if (variant == 2) {
-            for (int k = 0, flips = 1 + below(&run->rng, 4); k < flips; k++) {
-                bytes[below(&run->rng, (int)size)] ^= (fmi2Byte)(1 << below(&run->rng, 8));
+            if (!lenient) every_bit_flip_refused(run, in, bytes, size, &in->states[target]);
+            /* then 1-3 flips at distinct bits: CRC-32C detects every such error */
+            size_t bits[3];
+            for (int k = 0, flips = 1 + below(&run->rng, 3); k < flips; k++) {
+                size_t bit;
+                int repeated;
+                do {
+                    bit = (size_t)below(&run->rng, (int)size) * 8 + (size_t)below(&run->rng, 8);
+                    repeated = 0;
+                    for (int j = 0; j < k; j++) repeated |= bits[j] == bit;
+                } while (repeated);
+                bits[k] = bit;
+                bytes[bit / 8] ^= (fmi2Byte)(1 << (bit % 8));
             }
         }
-        Expect expect = variant == 0 ? VALID : variant == 2 ? UNCERTAIN : INVALID;
+        Expect expect = variant == 0 ? VALID : lenient && variant == 2 ? UNCERTAIN : INVALID;
         static const char *names[] = {"intact", "truncated", "bit-flipped", "NULL bytes"};
         begin(run, in);
         status = CALL(F_DESERIALIZE, fmi2Status (*)(fmi2Component, const fmi2Byte *, size_t, fmi2FMUstate *))(

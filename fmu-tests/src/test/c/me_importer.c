@@ -5,9 +5,10 @@
  * located by bisection on the event indicator, time events at nextEventTime,
  * event iteration with fmi2NewDiscreteStates. Run by ModelExchangeImporterTest:
  *
- *   me_importer <scenario> <fmu-dir> <guid>      scenario: sequence | illegal
+ *   me_importer <scenario> <fmu-dir> <guid>      scenario: sequence | illegal | feedthrough
  *
- * The FMU is the extracted FMU of missions/shim_test.json: climb until altitude >=
+ * The FMU is the extracted FMU of missions/shim_test.json (feedthrough: feedthrough_test.json,
+ * see there): climb until altitude >=
  * climb_to (100 m, its one event indicator), hold 10 s (a time event), cruise.
  * Prints one line per failed check; exits 0 when all passed, 1 otherwise.
  */
@@ -272,6 +273,39 @@ static void sequence(void)
     fmu.freeInstance(c);
 }
 
+/*
+ * The FMU of missions/feedthrough_test.json (y = u while follow runs; follow is done when
+ * u >= 5, its one event indicator u - 5): in Continuous-Time Mode, fmi2GetReal and
+ * fmi2GetEventIndicators follow fmi2SetReal of u at once, with no event, and no status changes.
+ */
+static void feedthrough(void)
+{
+    enum { VR_U = 0, VR_Y = 1, VR_STATUS_FOLLOW = 3 };
+    fmi2Component c = instantiate(fmi2ModelExchange);
+    OK(fmu.setupExperiment(c, fmi2False, 0.0, 0.0, fmi2False, 0.0));
+    OK(fmu.enterInitializationMode(c));
+    OK(fmu.exitInitializationMode(c));
+    event_iteration(c);
+    OK(fmu.enterContinuousTimeMode(c));
+    static const double inputs[] = {6.0, 9.0, 2.0, -1.0, 4.5};
+    for (int k = 0; k < (int)(sizeof inputs / sizeof inputs[0]); k++) {
+        fmi2ValueReference u = VR_U, y = VR_Y;
+        fmi2Real value = inputs[k], output = NAN, z = NAN;
+        OK(fmu.setTime(c, 0.5 * (k + 1)));
+        OK(fmu.setReal(c, &u, 1, &value));
+        OK(fmu.getReal(c, &y, 1, &output));
+        CHECK(output == value, "y = u = %g in Continuous-Time Mode, got %g", value, output);
+        OK(fmu.getEventIndicators(c, &z, 1));
+        CHECK(fabs(z - (value - 5.0)) < 1e-12, "indicator u - 5 = %g, got %g", value - 5.0, z);
+        fmi2Boolean enter = fmi2True, terminate = fmi2True;
+        OK(fmu.completedIntegratorStep(c, fmi2True, &enter, &terminate));
+        CHECK(status_of(c, VR_STATUS_FOLLOW) == RUNNING, "follow runs until the next event, status %d",
+              status_of(c, VR_STATUS_FOLLOW));
+    }
+    OK(fmu.terminate(c));
+    fmu.freeInstance(c);
+}
+
 /* Calls in the wrong state and bad arguments: fmi2Error and a message naming the problem. */
 static void illegal(void)
 {
@@ -345,7 +379,7 @@ static void illegal(void)
 int main(int argc, char **argv)
 {
     if (argc < 4) {
-        fprintf(stderr, "usage: me_importer <sequence|illegal> <fmu-dir> <guid>\n");
+        fprintf(stderr, "usage: me_importer <sequence|illegal|feedthrough> <fmu-dir> <guid>\n");
         return 2;
     }
     load(argv[2], argv[3]);
@@ -353,6 +387,8 @@ int main(int argc, char **argv)
         sequence();
     } else if (strcmp(argv[1], "illegal") == 0) {
         illegal();
+    } else if (strcmp(argv[1], "feedthrough") == 0) {
+        feedthrough();
     } else {
         fprintf(stderr, "unknown scenario %s\n", argv[1]);
         return 2;

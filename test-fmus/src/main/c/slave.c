@@ -293,8 +293,15 @@ FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuT
                                           fmi2Boolean loggingOn) {
     (void)visible;
     if (functions == NULL || functions->allocateMemory == NULL || functions->freeMemory == NULL) return NULL;
-    const char *name = instanceName != NULL && instanceName[0] != '\0' ? instanceName : MODEL.identifier;
-    Slave probe = {.name = (char *)name, .callbacks = *functions, .logging_on = 1};
+    const char *name = instanceName;
+    Slave probe = {.name = (char *)MODEL.identifier, .callbacks = *functions, .logging_on = 1};
+    /* Section 2.1.5: the instance name identifies the instance in every message; the importer must give one. */
+    if (instanceName == NULL || instanceName[0] == '\0') {
+        log_message(&probe, fmi2Error, "logStatusError", "fmi2Instantiate: instanceName is %s",
+                    instanceName == NULL ? "NULL" : "empty");
+        return NULL;
+    }
+    probe.name = (char *)name;
     /* The plants read no resources, but the location must still be the file URI of the
      * unpacked FMU's resources folder (section 2.1.5): anything else is an importer error. */
     if (fmuResourceLocation == NULL || strncmp(fmuResourceLocation, "file:", 5) != 0) {

@@ -18,10 +18,12 @@ class ModelExchangeImporterTest {
 
     private static final Path IMPORTER = Path.of("target/me_importer").toAbsolutePath();
     private static FmuFixture fmu;
+    private static FmuFixture feedthrough;
 
     @BeforeAll
     static void fmu() throws Exception {
         fmu = FmuFixture.build(Path.of("target/fixtures"), "shim_test.json", "shim_test_me");
+        feedthrough = FmuFixture.build(Path.of("target/fixtures"), "feedthrough_test.json", "feedthrough_test_me");
     }
 
     @Test
@@ -34,7 +36,16 @@ class ModelExchangeImporterTest {
         run("illegal");
     }
 
+    @Test
+    void outputsAndIndicatorsFollowRealInputsInContinuousTimeMode() throws Exception {
+        run("feedthrough", feedthrough);
+    }
+
     private static void run(String scenario) throws Exception {
+        run(scenario, fmu);
+    }
+
+    private static void run(String scenario, FmuFixture fmu) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(List.of(IMPORTER.toString(), scenario,
                 fmu.directory().toString(), fmu.guid())).redirectErrorStream(true);
         builder.environment().remove("BTFMU_LIBJVM");

@@ -101,6 +101,7 @@ class FmuSlave {
     boolean stopTimeDefined;
     double stopTime;
     private final FmuStates states = new FmuStates();
+    private final NonFiniteValues nonFinite;
     /** C copies of String values handed out by fmi2GetString, per value reference. */
     private final String[] stringValues;
     private final long[] stringCopies;
@@ -116,6 +117,7 @@ class FmuSlave {
         this.log = log;
         this.stringValues = new String[variables.size()];
         this.stringCopies = new long[variables.size()];
+        this.nonFinite = new NonFiniteValues(resources.mission().nonFinite(), variables.size());
         newTree();
     }
 
@@ -228,12 +230,20 @@ class FmuSlave {
             }
             return preview;
         }
-        if (unpropagated && (state == FmiState.STEP_COMPLETE || state == FmiState.STEP_FAILED)) {
-            // sets happen only in stepComplete after init; stepFailed shows where the failed step left off
+        if (unpropagated && feedsThrough()) {
             tree.propagate();
             unpropagated = false;
         }
         return tree;
+    }
+
+    /**
+     * Whether values set since the tree last settled feed through its output expressions and
+     * event indicators on reading: in stepComplete (where sets happen after initialization) and
+     * stepFailed (which shows where the failed step left off). Model Exchange says its own.
+     */
+    boolean feedsThrough() {
+        return state == FmiState.STEP_COMPLETE || state == FmiState.STEP_FAILED;
     }
 
     /** Copies the values of the variables of one causality from one tree to another. */
@@ -543,7 +553,7 @@ class FmuSlave {
             return error("the step to " + end + " goes past the stopTime " + stopTime
                     + " set by fmi2SetupExperiment");
         }
-        var before = log.enabled(LogCategory.EVENTS) ? tree.counters() : null;
+        var before = log.enabled(LogCategory.EVENTS) || log.enabled(LogCategory.CALLS) ? tree.counters() : null;
         boolean complete;
         try {
             if (!tree.isStarted() || unsettled && !processing.isTicked()) {
@@ -574,11 +584,16 @@ class FmuSlave {
         }
         if (before != null) {
             var after = tree.counters();
-            log.log(OK, LogCategory.EVENTS, "step to t=" + end + ": "
-                    + (after.timeEvents() - before.timeEvents()) + " time events, "
-                    + (after.eventIterations() - before.eventIterations()) + " event iterations, "
-                    + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations, "
-                    + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
+            // a step in which nothing happened is per-call tracing: only when logCalls is named
+            LogCategory category = after.timeEvents() > before.timeEvents()
+                    || after.eventIterations() > before.eventIterations() ? LogCategory.EVENTS : LogCategory.CALLS;
+            if (log.enabled(category)) {
+                log.log(OK, category, "step to t=" + end + ": "
+                        + (after.timeEvents() - before.timeEvents()) + " time events, "
+                        + (after.eventIterations() - before.eventIterations()) + " event iterations, "
+                        + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations, "
+                        + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
+            }
         }
         return OK;
     }
@@ -614,8 +629,18 @@ class FmuSlave {
         return callable(FmiFunction.CANCEL_STEP) ? error("no step is in progress") : ERROR;
     }
 
+    /** fmi2StatusKind: fmi2DoStepStatus 0 .. fmi2Terminated 3; false after logging if kind is none. */
+    private boolean statusKind(int kind) {
+        if (kind >= DO_STEP_STATUS && kind <= TERMINATED) {
+            return true;
+        }
+        error("status kind " + kind + " is not an fmi2StatusKind (0 fmi2DoStepStatus, 1 fmi2PendingStatus,"
+                + " 2 fmi2LastSuccessfulTime, 3 fmi2Terminated)");
+        return false;
+    }
+
     int getStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_STATUS)) {
+        if (!callable(FmiFunction.GET_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         if (value == 0) {
@@ -629,7 +654,7 @@ class FmuSlave {
     }
 
     int getRealStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_REAL_STATUS)) {
+        if (!callable(FmiFunction.GET_REAL_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         if (value == 0) {
@@ -643,14 +668,14 @@ class FmuSlave {
     }
 
     int getIntegerStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_INTEGER_STATUS)) {
+        if (!callable(FmiFunction.GET_INTEGER_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         return value == 0 ? error("value is NULL") : DISCARD;
     }
 
     int getBooleanStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_BOOLEAN_STATUS)) {
+        if (!callable(FmiFunction.GET_BOOLEAN_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         if (value == 0) {
@@ -664,7 +689,7 @@ class FmuSlave {
     }
 
     int getStringStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_STRING_STATUS)) {
+        if (!callable(FmiFunction.GET_STRING_STATUS) || !statusKind(kind)) {
             return ERROR;
         }
         return value == 0 ? error("value is NULL") : DISCARD;
@@ -749,8 +774,13 @@ class FmuSlave {
             return ERROR;
         }
         for (long i = 0; i < n; i++) {
-            if (settable(vrs, i, SlotType.REAL) == null) {
+            Entry variable = settable(vrs, i, SlotType.REAL);
+            if (variable == null) {
                 return ERROR;
+            }
+            String refusal = nonFinite.refusal(variable, i, NativeMemory.getDouble(values + 8 * i), log, functionName());
+            if (refusal != null) {
+                return error(refusal);
             }
         }
         for (long i = 0; i < n; i++) {
@@ -927,7 +957,7 @@ class FmuSlave {
         if (sizePointer == 0) {
             return error("size is NULL");
         }
-        NativeMemory.putSize(sizePointer, FmuStates.toBytes(snapshot).length);
+        NativeMemory.putSize(sizePointer, StateFormat.toBytes(snapshot, resources.guid()).length);
         return OK;
     }
 
@@ -942,7 +972,7 @@ class FmuSlave {
         if (bytes == 0) {
             return error("serializedState is NULL");
         }
-        byte[] serialized = FmuStates.toBytes(snapshot);
+        byte[] serialized = StateFormat.toBytes(snapshot, resources.guid());
         if (size < serialized.length) {
             return error("size " + size + " is too small: the state has " + serialized.length
                     + " bytes (ask fmi2SerializedFMUstateSize)");
@@ -963,7 +993,7 @@ class FmuSlave {
         }
         Snapshot snapshot;
         try {
-            snapshot = FmuStates.fromBytes(NativeMemory.getBytes(bytes, (int) size),
+            snapshot = StateFormat.fromBytes(NativeMemory.getBytes(bytes, (int) size), resources.guid(),
                     resources.mission().tree(), fmuType(), stateCount());
         } catch (IllegalArgumentException e) {
             return error(e.getMessage());

@@ -42,18 +42,24 @@ final class ImporterLog {
         enableAll(loggingOn);
     }
 
-    /** fmi2SetDebugLogging with nCategories == 0: all categories. */
+    /**
+     * loggingOn at fmi2Instantiate, and fmi2SetDebugLogging with nCategories == 0: on switches on
+     * the categories an importer expects ({@link LogCategory#EXPECTED}), not the per-call ones;
+     * off switches every category off.
+     */
     void enableAll(boolean on) {
         if (on) {
-            enabled.addAll(EnumSet.allOf(LogCategory.class));
+            enabled.addAll(LogCategory.EXPECTED);
         } else {
             enabled.clear();
         }
     }
 
     void enable(LogCategory category, boolean on) {
-        if (category == LogCategory.ALL) {
-            enableAll(on);
+        if (category == LogCategory.ALL && on) {
+            enabled.addAll(EnumSet.allOf(LogCategory.class)); // named: the per-call ones too
+        } else if (category == LogCategory.ALL) {
+            enabled.clear();
         } else if (on) {
             enabled.add(category);
         } else {

@@ -124,6 +124,15 @@ final class ModelExchangeSlave extends FmuSlave {
         return serving.cell(state);
     }
 
+    /**
+     * Inputs set in Event or Continuous-Time Mode show in outputs and event indicators at once,
+     * the statuses held (the superclass's own state stays instantiated in Model Exchange).
+     */
+    @Override
+    boolean feedsThrough() {
+        return state == ModelExchangeState.EVENT_MODE || state == ModelExchangeState.CONTINUOUS_TIME_MODE;
+    }
+
     @Override
     boolean inInitializationMode() {
         return state == ModelExchangeState.INITIALIZATION_MODE;

@@ -313,7 +313,7 @@ class FmuSlaveTest {
     @Test
     void doStepSettlesNewInputsAtTheCurrentInstantThenAdvances() {
         List<String> changes = new ArrayList<>();
-        slave = create(true);
+        slave = createLoggingStatuses();
         initialize(0);
         assertEquals(100, getReal(TARGET));
         assertEquals(OK, setReal(ALTITUDE, 150));
@@ -332,7 +332,7 @@ class FmuSlaveTest {
 
     @Test
     void inputsSetAfterQuietStepsAreStillSettledAtTheirInstant() {
-        slave = create(true);
+        slave = createLoggingStatuses();
         initialize(0);
         assertEquals(OK, slave.doStep(0, 1, true));
         assertEquals(OK, slave.doStep(1, 1, true)); // nothing set: nothing to settle before
@@ -345,7 +345,7 @@ class FmuSlaveTest {
 
     @Test
     void aRestoredStateIsSettledAtItsInstantBeforeTheNextStep() {
-        slave = create(true);
+        slave = createLoggingStatuses();
         initialize(0);
         assertEquals(OK, setReal(ALTITUDE, 150));
         Memory state = new Memory(8);
@@ -358,6 +358,13 @@ class FmuSlaveTest {
         assertTrue(statusChanges().stream().anyMatch(m -> m.startsWith("t=0.0 unit/plan/climb")),
                 "as the first time, the climb ends at t=0: " + statusChanges());
         assertEquals(300, getReal(TARGET));
+    }
+
+    /** loggingOn, and logTaskStatus named (loggingOn alone does not switch it on). */
+    FmuSlave createLoggingStatuses() {
+        FmuSlave created = create(true);
+        assertEquals(OK, created.setDebugLogging(true, 1, address(names("logTaskStatus"))));
+        return created;
     }
 
     List<String> statusChanges() {
@@ -526,21 +533,44 @@ class FmuSlaveTest {
     }
 
     @Test
-    void theEventsCategoryReportsTheWorkOfEveryStep() {
+    void theEventsCategoryReportsStepsWithEventsAndLogCallsEveryStep() {
         slave = create(true);
         initialize(0);
         assertEquals(OK, setReal(ALTITUDE, 50)); // still below climb_to
         messages.clear();
         assertEquals(OK, slave.doStep(0, 1, true));
-        assertEquals(List.of("step to t=1.0: 0 time events, 0 event iterations, 0 task evaluations,"
-                + " 1 predicate checks"), stepReports(), "the climb's predicate checked, nothing flipped");
-        assertEquals(OK, setReal(ALTITUDE, 150)); // the climb is done
+        assertEquals(List.of(), messages, "loggingOn: a step without events is per-call tracing");
+        assertEquals(OK, slave.setDebugLogging(true, 1, address(names("logCalls"))));
+        assertEquals(OK, setReal(ALTITUDE, 60)); // still below climb_to
         messages.clear();
         assertEquals(OK, slave.doStep(1, 1, true));
+        assertEquals(List.of("step to t=2.0: 0 time events, 0 event iterations, 0 task evaluations,"
+                + " 1 predicate checks"), messages.stream().filter(m -> m.category().equals("logCalls")
+                        && m.text().startsWith("step to")).map(Message::text).toList(),
+                "the climb's predicate checked, nothing flipped");
+        assertEquals(List.of(), stepReports());
+        assertEquals(OK, slave.setDebugLogging(false, 1, address(names("logCalls"))));
+        assertEquals(OK, setReal(ALTITUDE, 150)); // the climb is done
+        messages.clear();
+        assertEquals(OK, slave.doStep(2, 1, true));
         String report = stepReports().get(0);
-        assertTrue(report.matches("step to t=2.0: 0 time events, [1-9]\\d* event iterations, [1-9]\\d* task"
+        assertTrue(report.matches("step to t=3.0: 0 time events, [1-9]\\d* event iterations, [1-9]\\d* task"
                 + " evaluations, 1 predicate checks"), report);
     }
+
+    /** A C array of C strings: the categories of fmi2SetDebugLogging (kept reachable by the returned memory). */
+    static Memory names(String... categories) {
+        Memory array = new Memory(8L * categories.length);
+        for (int i = 0; i < categories.length; i++) {
+            Memory name = new Memory(categories[i].length() + 1);
+            name.setString(0, categories[i]);
+            array.setPointer(8L * i, name);
+            KEEP.add(name);
+        }
+        return array;
+    }
+
+    private static final List<Memory> KEEP = new ArrayList<>();
 
     List<String> stepReports() {
         return messages.stream().filter(m -> m.category().equals("logEvents")).map(Message::text).toList();

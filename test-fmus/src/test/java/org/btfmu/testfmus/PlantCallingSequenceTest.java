@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.jna.CallbackReference;
+import com.sun.jna.Memory;
+import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
+import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,6 +61,26 @@ class PlantCallingSequenceTest {
             assertNull(instantiate(location), String.valueOf(location));
             assertTrue(messages.size() == 1 && messages.get(0).contains("fmi2Instantiate")
                     && messages.get(0).contains("fmuResourceLocation"), messages.toString());
+        }
+    }
+
+    @Test
+    void aNullOrEmptyInstanceNameIsRefusedWithAMessage() {
+        for (String name : new String[] {null, ""}) {
+            messages.clear();
+            Memory callbacks = new Memory(5L * Native.POINTER_SIZE);
+            NativeLibrary libc = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME);
+            callbacks.setPointer(0, CallbackReference.getFunctionPointer(logger));
+            callbacks.setPointer(Native.POINTER_SIZE, libc.getFunction("calloc"));
+            callbacks.setPointer(2L * Native.POINTER_SIZE, libc.getFunction("free"));
+            callbacks.setPointer(3L * Native.POINTER_SIZE, Pointer.NULL);
+            callbacks.setPointer(4L * Native.POINTER_SIZE, Pointer.NULL);
+            Pointer c = (Pointer) fmu.getFunction("fmi2Instantiate").invoke(Pointer.class, new Object[] {name, 1,
+                    doc.getDocumentElement().getAttribute("guid"), unpacked.toUri().toString(), callbacks, 0, 0});
+            if (c != null) free(c);
+            assertNull(c, "instanceName " + (name == null ? "NULL" : "\"\""));
+            assertTrue(messages.size() == 1 && messages.get(0).contains("fmi2Instantiate")
+                    && messages.get(0).contains("instanceName"), messages.toString());
         }
     }
 
