@@ -123,8 +123,14 @@ public final class BuildCommand implements Callable<Integer> {
         }
     }
 
-    /** A BehaviorTree.CPP tree: named *.xml, or its first non-blank character is '&lt;'. */
+    /**
+     * A BehaviorTree.CPP tree: named *.xml, or its first non-blank character is '&lt;'. A path
+     * that is no regular file (a FIFO, a device) is not opened here: the mission loader says what it is.
+     */
     static boolean isXml(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
         if (file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".xml")) {
             return true;
         }
