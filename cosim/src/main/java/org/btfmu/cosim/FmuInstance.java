@@ -79,6 +79,7 @@ public final class FmuInstance implements AutoCloseable {
             throw new CoSimulationException(source + ": the FMU does not support "
                     + (modelExchange ? "Model Exchange (no <ModelExchange>)" : "Co-Simulation (no <CoSimulation>)"));
         }
+        checkBinary(source, Path.of(file.getLibraryPath()));
         for (ScalarVariable v : md.getModelVariables()) {
             variables.put(v.getName(), new FmuVariable(v.getName(), v.getValueReference(),
                     VariableType.of(v.getTypeName()), v.getTypeName(), v.getCausality(), v.getVariability()));
@@ -152,13 +153,37 @@ public final class FmuInstance implements AutoCloseable {
         }
     }
 
+    /**
+     * The FMU's shared library for this platform exists and is an ELF file: otherwise loading
+     * it fails with an {@link UnsatisfiedLinkError} that names only the extracted copy.
+     */
+    private static void checkBinary(Path fmu, Path library) {
+        String inArchive = "binaries/" + library.getParent().getFileName() + "/" + library.getFileName();
+        if (!Files.isRegularFile(library)) {
+            throw new CoSimulationException(fmu + ": the FMU has no binary for this platform (" + inArchive
+                    + " is not in the archive)");
+        }
+        byte[] magic = new byte[4];
+        try (java.io.InputStream in = Files.newInputStream(library)) {
+            int read = in.readNBytes(magic, 0, magic.length);
+            if (read < magic.length || magic[0] != 0x7F || magic[1] != 'E' || magic[2] != 'L' || magic[3] != 'F') {
+                throw new CoSimulationException(fmu + ": " + inArchive + " is not a shared library (no ELF header)");
+            }
+        } catch (IOException e) {
+            throw new CoSimulationException(fmu + ": cannot read " + inArchive + ": " + e.getMessage(), e);
+        }
+    }
+
     /** Removes what javafmi extracted before it failed (it keeps no reference we could use). */
     private static void removeExtraction(String linkName) {
         if (linkName == null) {
             return;
         }
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(tmp, "fmu_*" + linkName)) {
+        // A filter, not a glob: FMU names may hold '[', ']', '*' or '{'.
+        DirectoryStream.Filter<Path> extracted = p -> p.getFileName().toString().startsWith("fmu_")
+                && p.getFileName().toString().endsWith(linkName);
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(tmp, extracted)) {
             for (Path entry : entries) {
                 deleteQuietly(entry);
             }
@@ -221,7 +246,14 @@ public final class FmuInstance implements AutoCloseable {
     /** fmi2Instantiate (Co-Simulation or Model Exchange), resources from the extracted archive. */
     public void instantiate() {
         forgetLibraryOfSameGuid();
-        fmu = new Fmu(file);
+        try {
+            fmu = new Fmu(file);
+        } catch (LinkageError e) {
+            // The library is an ELF file (checked on load) but does not link: another machine, missing symbols.
+            String reason = e.getMessage() == null ? e.toString() : e.getMessage().lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("Unable to load library")).findFirst().orElse(e.getMessage());
+            throw new CoSimulationException(source + ": cannot load the FMU's binary: " + reason, e);
+        }
         String resources = Path.of(file.getResourcesDirectoryPath()).toUri().toString();
         try {
             fmu.instantiate(name, modelExchange ? MODEL_EXCHANGE : CO_SIMULATION, description.getGuid(), resources,
