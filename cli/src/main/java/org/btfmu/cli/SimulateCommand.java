@@ -172,12 +172,37 @@ public final class SimulateCommand implements Callable<Integer> {
             }
             ConnectionFile file = wiring.apply(loaded);
             sim.connect(file.connections());
+            List<String> pointers = parameterPointers();
+            DeclaredRanges.check(file.parameters(), v -> {
+                int i = file.parameters().indexOf(v);
+                return scenario != null ? scenario + ": the parameter value of '" + v.target() + "'"
+                        : connections + ": " + (i < pointers.size() ? pointers.get(i) : "/parameters");
+            });
             sim.set(file.parameters());
-            sim.set(parameterValues.stream().map(p -> ConnectionFile.ParameterValue.assignment(p, loaded)).toList());
+            List<ConnectionFile.ParameterValue> given = parameterValues.stream()
+                    .map(p -> ConnectionFile.ParameterValue.assignment(p, loaded)).toList();
+            DeclaredRanges.check(given, v -> "--parameter " + parameterValues.get(given.indexOf(v)));
+            sim.set(given);
             if (inputs != null) {
                 sim.replay(InputReplay.read(inputs, loaded.get(0)));
             }
             return simulate(sim, loaded, run, points);
+        }
+    }
+
+    /** The JSON pointers of the connections file's parameters, in file order (as ConnectionFile reads them). */
+    private List<String> parameterPointers() {
+        if (connections == null) {
+            return List.of();
+        }
+        try {
+            List<String> pointers = new ArrayList<>();
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(connections.toFile()).path("parameters")
+                    .fieldNames().forEachRemaining(k -> pointers.add("/parameters/" + k.replace("~", "~0")
+                            .replace("/", "~1")));
+            return pointers;
+        } catch (IOException e) {
+            return List.of(); // ConnectionFile read it; the messages fall back to "/parameters"
         }
     }
 

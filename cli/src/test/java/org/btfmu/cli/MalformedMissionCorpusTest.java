@@ -43,6 +43,7 @@ class MalformedMissionCorpusTest {
         {"\"name\": \"reached\"", "\"name\": \"re ached\""},
         {"\"name\": \"reached\"", "\"name\": \"if\""},
         {"\"name\": \"mode\"", "\"name\": \"status.mode\""},
+        {"\"name\": \"mode\"", "\"name\": \"time\""},
         {"\"min\": 0, \"max\": 3", "\"min\": 3, \"max\": 0"},
         {"\"min\": 0, \"max\": 3", "\"min\": \"0\""},
         {"\"start\": 100, \"unit\": \"m\"", "\"start\": \"100\""},
