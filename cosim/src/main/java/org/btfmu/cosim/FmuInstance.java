@@ -5,13 +5,11 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.javafmi.modeldescription.v2.ModelDescription;
 import org.javafmi.modeldescription.v2.ScalarVariable;
@@ -45,7 +43,8 @@ public final class FmuInstance implements AutoCloseable {
 
     private final String name;
     private final Path source;
-    private final Path linkDirectory;
+    /** Deletes the link folder and javafmi's extraction (registered for the shutdown hook until then). */
+    private final Runnable removal;
     private final FmuFile file;
     private final ModelDescription description;
     private final ModelStructure structure;
@@ -61,13 +60,13 @@ public final class FmuInstance implements AutoCloseable {
     private boolean stepping; // initialized and no error since: fmi2Terminate is allowed
     private double time;
 
-    private FmuInstance(String name, Path source, Path linkDirectory, FmuFile file, Consumer<String> log,
+    private FmuInstance(String name, Path source, Runnable removal, FmuFile file, Consumer<String> log,
             boolean modelExchange) {
         this.structure = ModelStructure.read(source);
         this.name = name;
         this.modelExchange = modelExchange;
         this.source = source;
-        this.linkDirectory = linkDirectory;
+        this.removal = removal;
         this.file = file;
         this.log = log;
         if (!(file.getModelDescription() instanceof ModelDescription md) || !"2.0".equals(md.getFmiVersion())) {
@@ -115,28 +114,37 @@ public final class FmuInstance implements AutoCloseable {
     public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange) {
         checkArchive(fmu);
         Path links = null;
-        String linkName = null;
+        Runnable removal = null;
         try {
             // javafmi extracts to <tmp>/fmu_<millis><file name>: a private, uniquely named link
             // keeps two FMUs with the same file name apart and lets us find the folder on errors.
             String prefix = "bt-fmu-" + name + "-";
             links = Files.createTempDirectory(prefix);
-            linkName = name + "-" + links.getFileName().toString().substring(prefix.length());
+            String linkName = name + "-" + links.getFileName().toString().substring(prefix.length());
+            Path linkDirectory = links;
+            // Registered before javafmi extracts: a signal from here on leaves nothing behind.
+            removal = TemporaryFolders.register(() -> {
+                removeExtraction(linkName);
+                TemporaryFolders.delete(linkDirectory);
+            });
             Path link = Files.createSymbolicLink(links.resolve(linkName + ".fmu"), fmu.toAbsolutePath());
             FmuFile file = new FmuFile(link.toFile());
-            try {
-                return new FmuInstance(name, fmu, links, file, log, modelExchange);
-            } catch (RuntimeException e) {
-                file.deleteTemporalFolder();
-                throw e;
-            }
+            return new FmuInstance(name, fmu, removal, file, log, modelExchange);
         } catch (CoSimulationException e) {
-            deleteQuietly(links);
+            discard(removal, links);
             throw e;
         } catch (IOException | RuntimeException e) {
-            removeExtraction(linkName);
-            deleteQuietly(links);
+            discard(removal, links);
             throw new CoSimulationException(fmu + ": cannot load the FMU: " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes what a failed {@link #load} made: javafmi's extraction and the link folder. */
+    private static void discard(Runnable removal, Path links) {
+        if (removal != null) {
+            TemporaryFolders.remove(removal);
+        } else {
+            TemporaryFolders.delete(links);
         }
     }
 
@@ -174,7 +182,7 @@ public final class FmuInstance implements AutoCloseable {
         }
     }
 
-    /** Removes what javafmi extracted before it failed (it keeps no reference we could use). */
+    /** Removes what javafmi extracted (it keeps no reference we could use once it failed). */
     private static void removeExtraction(String linkName) {
         if (linkName == null) {
             return;
@@ -185,21 +193,10 @@ public final class FmuInstance implements AutoCloseable {
                 && p.getFileName().toString().endsWith(linkName);
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(tmp, extracted)) {
             for (Path entry : entries) {
-                deleteQuietly(entry);
+                TemporaryFolders.delete(entry);
             }
         } catch (IOException ignored) {
             // nothing was extracted
-        }
-    }
-
-    private static void deleteQuietly(Path path) {
-        if (path == null || !Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(path)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // best effort: a temporary folder
         }
     }
 
@@ -534,7 +531,7 @@ public final class FmuInstance implements AutoCloseable {
         } finally {
             fmu = null;
             file.deleteTemporalFolder();
-            deleteQuietly(linkDirectory);
+            TemporaryFolders.remove(removal);
         }
     }
 
