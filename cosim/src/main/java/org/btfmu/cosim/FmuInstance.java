@@ -251,6 +251,7 @@ public final class FmuInstance implements AutoCloseable {
                     .filter(l -> !l.isBlank() && !l.startsWith("Unable to load library")).findFirst().orElse(e.getMessage());
             throw new CoSimulationException(source + ": cannot load the FMU's binary: " + reason, e);
         }
+        keepLibraryFromJavafmisShutdownHook();
         String resources = Path.of(file.getResourcesDirectoryPath()).toUri().toString();
         try {
             fmu.instantiate(name, modelExchange ? MODEL_EXCHANGE : CO_SIMULATION, description.getGuid(), resources,
@@ -276,12 +277,39 @@ public final class FmuInstance implements AutoCloseable {
      * instance loads its own extracted library instead, so the entry is dropped first.
      */
     private void forgetLibraryOfSameGuid() {
+        Map<?, ?> libraries = javafmiLibraries();
+        if (libraries != null && description.getGuid() != null) {
+            libraries.remove(description.getGuid());
+            KEPT_LIBRARIES.remove(description.getGuid());
+        }
+    }
+
+    /**
+     * Libraries taken out of javafmi's cache, one per GUID as javafmi keeps them (so they stay
+     * loaded as long as they did there). javafmi's shutdown hook calls dlclose on every library
+     * in its cache: after SIGINT or SIGTERM that ran while the simulating thread was still
+     * calling into the FMU, which then jumped into unmapped code (SIGSEGV in JNA, hs_err_pid*.log).
+     */
+    private static final Map<String, Object> KEPT_LIBRARIES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Moves this FMU's just loaded library out of javafmi's cache, out of reach of its shutdown hook. */
+    private void keepLibraryFromJavafmisShutdownHook() {
+        Map<?, ?> libraries = javafmiLibraries();
+        Object library = libraries == null || description.getGuid() == null ? null
+                : libraries.remove(description.getGuid());
+        if (library != null) {
+            KEPT_LIBRARIES.put(description.getGuid(), library);
+        }
+    }
+
+    /** javafmi's cache of loaded libraries by GUID, or null with a javafmi version that has none. */
+    private static Map<?, ?> javafmiLibraries() {
         try {
             java.lang.reflect.Field libraries = Fmu.class.getDeclaredField("nativeLibraries");
             libraries.setAccessible(true);
-            ((Map<?, ?>) libraries.get(null)).remove(description.getGuid());
+            return (Map<?, ?>) libraries.get(null);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            // another javafmi version without that cache: nothing to forget
+            return null;
         }
     }
 
