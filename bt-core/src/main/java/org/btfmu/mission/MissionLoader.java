@@ -2,10 +2,12 @@ package org.btfmu.mission;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
@@ -62,25 +64,72 @@ public final class MissionLoader {
         return load(file, TaskTypeRegistry.standard());
     }
 
-    /** Loads a file; also unreadable and oversized files end in a {@link MissionException}. */
+    /**
+     * Loads a file; also unreadable and oversized files end in a {@link MissionException}.
+     * Only a regular file is read (a FIFO would block, a device never end), and at most
+     * {@link #MAX_FILE_SIZE} bytes of it, even if it grows while being read.
+     */
     public static Mission load(Path file, TaskTypeRegistry registry) {
         String source = file.toString();
+        String text = readText(file, source);
+        // Some editors start UTF-8 files with a byte order mark; it is not part of the JSON.
+        return load(text.startsWith("\uFEFF") ? text.substring(1) : text, source, registry);
+    }
+
+    /**
+     * The text of a mission file: a regular file of at most {@link #MAX_FILE_SIZE} bytes of
+     * UTF-8, else a {@link MissionException} saying what the path is instead.
+     */
+    public static String readText(Path file, String source) {
         try {
-            long size = Files.size(file);
-            if (size > MAX_FILE_SIZE) {
-                throw tooLarge(source, size);
+            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            if (!attributes.isRegularFile()) {
+                throw single(source, "not a regular file (" + kind(file, attributes)
+                        + "); a mission is read only from a regular file");
             }
-            byte[] bytes = Files.readAllBytes(file);
-            String text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
-            // Some editors start UTF-8 files with a byte order mark; it is not part of the JSON.
-            return load(text.startsWith("\uFEFF") ? text.substring(1) : text, source, registry);
+            if (attributes.size() > MAX_FILE_SIZE) {
+                throw tooLarge(source, attributes.size());
+            }
+            byte[] bytes;
+            try (InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes((int) MAX_FILE_SIZE + 1);
+            }
+            if (bytes.length > MAX_FILE_SIZE) {
+                throw single(source, "file too large: more than " + MAX_FILE_SIZE + " bytes (limit "
+                        + MAX_FILE_SIZE + ")");
+            }
+            return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             throw single(source, "the file is not UTF-8 text");
         } catch (java.nio.file.NoSuchFileException e) {
             throw single(source, "no such file");
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw single(source, "cannot read the file: permission denied");
         } catch (IOException e) {
             throw single(source, "cannot read the file: " + e.getMessage());
         }
+    }
+
+    /** What a path that is no regular file is, in words. */
+    private static String kind(Path file, BasicFileAttributes attributes) {
+        if (attributes.isDirectory()) {
+            return "a directory";
+        }
+        try {
+            Object mode = Files.getAttribute(file, "unix:mode");
+            if (mode instanceof Integer bits) {
+                switch (bits & 0170000) {
+                    case 0010000: return "a FIFO";
+                    case 0020000: return "a character device";
+                    case 0060000: return "a block device";
+                    case 0140000: return "a socket";
+                    default: break;
+                }
+            }
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            // no unix attributes here: the generic word below
+        }
+        return "a special file";
     }
 
     public static Mission load(String json, String sourceName) {

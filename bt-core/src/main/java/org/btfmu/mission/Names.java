@@ -17,6 +17,8 @@ final class Names {
 
     /** The status outputs' name prefix; variables may not use it. */
     static final String STATUS_PREFIX = "status.";
+    /** The independent variable: the first column of every result file, so no mission variable's name. */
+    static final String TIME = "time";
     static final int MAX_LENGTH = 200;
 
     private Names() {

@@ -51,6 +51,11 @@ final class TreeReader {
 
     /** Deepest accepted task nesting, counted through sub-tree references. */
     static final int MAX_DEPTH = 100;
+    /**
+     * Most tasks a mission may expand to, counted through sub-tree references while
+     * expanding (so that sub-trees referencing each other cannot multiply into millions).
+     */
+    static final int MAX_TASKS = 100_000;
     static final String SUBTREE = "SubTree";
 
     private static final List<String> RESERVED = List.of("type", "name", "description", "children");
@@ -70,6 +75,8 @@ final class TreeReader {
     /** Where the domain warnings of {@link RangeCheck} go, and the slots' declared ranges; null: no check. */
     private Problems warnings;
     private IntFunction<RangeCheck.Interval> ranges;
+    /** Tasks expanded so far; past {@link #MAX_TASKS} expansion stops (one problem reported). */
+    private int expanded;
 
     TreeReader(Problems problems, TaskTypeRegistry registry, BlackboardDefinition blackboard) {
         this.problems = problems;
@@ -158,7 +165,7 @@ final class TreeReader {
     TaskNode readTree(JsonNode tree, String pointer) {
         TaskNode root = task(tree, pointer, variables, 1, new ArrayDeque<>(), null);
         for (SubtreeDefinition definition : new ArrayList<>(subtrees.values())) {
-            if (!instantiated.contains(definition.name())) {
+            if (!instantiated.contains(definition.name()) && expanded <= MAX_TASKS) {
                 Deque<String> stack = new ArrayDeque<>(List.of(definition.name()));
                 instantiated.add(definition.name());
                 task(definition.tree(), JsonDocument.child(definition.pointer(), "tree"),
@@ -170,6 +177,9 @@ final class TreeReader {
 
     private TaskNode task(JsonNode node, String pointer, NameScope scope, int depth, Deque<String> stack,
             String instanceName) {
+        if (expanded > MAX_TASKS) {
+            return null;
+        }
         if (depth > MAX_DEPTH) {
             problems.add(pointer, "tree nested too deeply (limit " + MAX_DEPTH + " levels of tasks)");
             return null;
@@ -194,6 +204,10 @@ final class TreeReader {
         if (SUBTREE.equals(typeName)) {
             return reference(node, pointer, scope, depth, stack, name);
         }
+        if (++expanded > MAX_TASKS) {
+            tooManyTasks(pointer, stack);
+            return null;
+        }
         TaskType type = null;
         if (typeName != null) {
             type = registry.find(typeName).orElse(null);
@@ -214,6 +228,16 @@ final class TreeReader {
             problems.add(pointer, e.getMessage());
             return null;
         }
+    }
+
+    /** The one problem of a mission that expands past {@link #MAX_TASKS}, with the sub-tree path that did it. */
+    private void tooManyTasks(String pointer, Deque<String> stack) {
+        List<String> path = new ArrayList<>(stack);
+        java.util.Collections.reverse(path);
+        problems.add(instances.isEmpty() ? pointer : instances.getLast(), "the mission expands to more than "
+                + MAX_TASKS + " tasks (the limit, counting every sub-tree instance)"
+                + (path.isEmpty() ? "" : "; the limit was passed expanding sub-tree path "
+                        + String.join(" -> ", path) + " at " + pointer));
     }
 
     /** The children, or null if one could not be read. */

@@ -53,6 +53,9 @@ final class VariableReader {
                 } else if (statusOutputs && name.startsWith(Names.STATUS_PREFIX)) {
                     problems.add(nameAt, "'" + name + "': names starting with 'status.' are reserved for the"
                             + " task status outputs (set \"statusOutputs\": false to use them)");
+                } else if (name.equals(Names.TIME)) {
+                    problems.add(nameAt, "'time' is reserved: result files (bt-fmu simulate, OMSimulator, FMPy)"
+                            + " name their first column 'time', the independent variable; choose another name");
                 } else if (firstDeclared.containsKey(name)) {
                     problems.add(nameAt, "duplicate variable name '" + name + "' (first declared at "
                             + firstDeclared.get(name) + ")");

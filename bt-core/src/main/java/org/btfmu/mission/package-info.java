@@ -54,7 +54,8 @@
  * <h2>Variables</h2>
  * An array; each entry is one blackboard slot and one FMU variable, in file
  * order: {@code name} (FMI structured name: identifiers joined by '.'; not a
- * keyword of the expression language; not starting with {@code status.}
+ * keyword of the expression language; not {@code time}, the first column of
+ * every result file; not starting with {@code status.}
  * while status outputs are on), {@code causality} (input, output, parameter,
  * local), {@code type} (Real, Integer, Boolean, String), {@code variability}
  * (parameters only: fixed (default) or tunable), {@code start} (default 0,

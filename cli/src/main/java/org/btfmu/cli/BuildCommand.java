@@ -94,6 +94,11 @@ public final class BuildCommand implements Callable<Integer> {
                 err.println("bt-fmu build: the output file must end in .fmu (FMI 2.0 §2.3): " + target);
                 return BtFmu.EXIT_BAD_INPUT;
             }
+            if (Files.isDirectory(target)) {
+                err.println("bt-fmu build: " + target + " is a directory; -o names the FMU file to write (e.g. "
+                        + target.resolve(mission.name() + ".fmu") + "), and an existing directory is never replaced");
+                return BtFmu.EXIT_BAD_INPUT;
+            }
             FmuPackager.BuiltFmu fmu = buildChecked(mission, target, offered, err);
             if (fmu == null) {
                 return BtFmu.EXIT_BAD_INPUT;
@@ -115,7 +120,7 @@ public final class BuildCommand implements Callable<Integer> {
             err.println("bt-fmu build: " + e.getMessage());
             return BtFmu.EXIT_BAD_INPUT;
         } catch (IOException e) {
-            err.println("bt-fmu build: cannot write " + target + ": " + e);
+            err.println("bt-fmu build: cannot write " + target + ": " + OutputFiles.problem(target, e));
             return BtFmu.EXIT_BAD_INPUT;
         } finally {
             out.flush();
@@ -123,8 +128,14 @@ public final class BuildCommand implements Callable<Integer> {
         }
     }
 
-    /** A BehaviorTree.CPP tree: named *.xml, or its first non-blank character is '&lt;'. */
+    /**
+     * A BehaviorTree.CPP tree: named *.xml, or its first non-blank character is '&lt;'. A path
+     * that is no regular file (a FIFO, a device) is not opened here: the mission loader says what it is.
+     */
     static boolean isXml(Path file) {
+        if (!Files.isRegularFile(file)) {
+            return false;
+        }
         if (file.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".xml")) {
             return true;
         }

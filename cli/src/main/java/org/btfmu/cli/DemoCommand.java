@@ -56,8 +56,10 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        if (Files.exists(output) && !Files.isDirectory(output)) {
-            err.println("bt-fmu demo: " + output + " exists and is not a directory");
+        try {
+            OutputFiles.createDirectory(output); // before any work: a bad -o is bad input, said at once
+        } catch (IOException e) {
+            err.println("bt-fmu demo: " + e.getMessage());
             err.flush();
             return BtFmu.EXIT_BAD_INPUT;
         }
@@ -79,7 +81,7 @@ public final class DemoCommand implements Callable<Integer> {
     private String run(DemoScenario scenario, PrintWriter err)
             throws IOException, FmuBuildException {
         Path dir = output.resolve(scenario.example());
-        Files.createDirectories(dir);
+        OutputFiles.createDirectory(dir);
         Path mission = mission(scenario.example(), dir);
         Path connections = copyResource(EXAMPLES + "connections/" + scenario.example() + ".json",
                 dir.resolve("connections.json"));

@@ -82,6 +82,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--step", description = "Communication step in s (required unless the SSP gives it).")
     Double step;
 
+    @Option(names = "--max-steps", paramLabel = "<n>",
+            description = "The most communication points (output points with --interface me) a run may have"
+                    + " (default: ${DEFAULT-VALUE}); a longer run is refused before it starts.")
+    long maxSteps = RunLength.DEFAULT_MAX_STEPS;
+
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "<dir>",
             description = "Directory for result.csv and the plots (created if needed).")
     Path output;
@@ -127,20 +132,23 @@ public final class SimulateCommand implements Callable<Integer> {
         if (inputs != null && scenario == null && fmus.size() != 1) {
             throw new CoSimulationException("--inputs replays into a single FMU; got " + fmus.size() + " --fmu options");
         }
+        if (maxSteps < 1) {
+            throw new CoSimulationException("--max-steps " + maxSteps + ": must be at least 1");
+        }
         Experiment options = new Experiment(start == null ? Double.NaN : start, stop == null ? Double.NaN : stop,
                 step == null ? Double.NaN : step);
         if (scenario != null) {
             try (SspArchive ssp = SspArchive.open(scenario)) {
-                return run(ssp.fmus(), ssp::wiring, options.or(ssp.experiment()), log);
+                return run(ssp.fmus(), ssp::wiring, options, options.or(ssp.experiment()), log);
             }
         }
         List<CoSimulation.FmuSpec> specs = fmus.stream().map(CoSimulation.FmuSpec::parse).toList();
         return run(specs, loaded -> connections == null ? new ConnectionFile(List.of(), List.of())
-                : ConnectionFile.read(connections, loaded), options, log);
+                : ConnectionFile.read(connections, loaded), options, options, log);
     }
 
     private String run(List<CoSimulation.FmuSpec> specs, Function<List<FmuInstance>, ConnectionFile> wiring,
-            Experiment experiment, java.util.function.Consumer<String> log) {
+            Experiment options, Experiment experiment, java.util.function.Consumer<String> log) {
         Experiment run = experiment.or(new Experiment(0, Double.NaN, Double.NaN));
         if (Double.isNaN(run.stop())) {
             throw new CoSimulationException("--stop is required" + (scenario == null ? ""
@@ -154,6 +162,8 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new CoSimulationException("--interface '" + fmiInterface + "': expected cs (Co-Simulation) or me"
                     + " (Model Exchange)");
         }
+        // Before anything is loaded or written: bad times leave no empty result.csv behind.
+        long points = RunLength.steps(run, maxSteps, options, scenario == null ? null : scenario.toString());
         try (CoSimulation sim = CoSimulation.load(specs, log, fmiInterface.equals("me"))) {
             List<FmuInstance> loaded = sim.fmus();
             if (inputs != null && loaded.size() != 1) {
@@ -162,16 +172,41 @@ public final class SimulateCommand implements Callable<Integer> {
             }
             ConnectionFile file = wiring.apply(loaded);
             sim.connect(file.connections());
+            List<String> pointers = parameterPointers();
+            DeclaredRanges.check(file.parameters(), v -> {
+                int i = file.parameters().indexOf(v);
+                return scenario != null ? scenario + ": the parameter value of '" + v.target() + "'"
+                        : connections + ": " + (i < pointers.size() ? pointers.get(i) : "/parameters");
+            });
             sim.set(file.parameters());
-            sim.set(parameterValues.stream().map(p -> ConnectionFile.ParameterValue.assignment(p, loaded)).toList());
+            List<ConnectionFile.ParameterValue> given = parameterValues.stream()
+                    .map(p -> ConnectionFile.ParameterValue.assignment(p, loaded)).toList();
+            DeclaredRanges.check(given, v -> "--parameter " + parameterValues.get(given.indexOf(v)));
+            sim.set(given);
             if (inputs != null) {
                 sim.replay(InputReplay.read(inputs, loaded.get(0)));
             }
-            return simulate(sim, loaded, run);
+            return simulate(sim, loaded, run, points);
         }
     }
 
-    private String simulate(CoSimulation sim, List<FmuInstance> loaded, Experiment experiment) {
+    /** The JSON pointers of the connections file's parameters, in file order (as ConnectionFile reads them). */
+    private List<String> parameterPointers() {
+        if (connections == null) {
+            return List.of();
+        }
+        try {
+            List<String> pointers = new ArrayList<>();
+            new com.fasterxml.jackson.databind.ObjectMapper().readTree(connections.toFile()).path("parameters")
+                    .fieldNames().forEachRemaining(k -> pointers.add("/parameters/" + k.replace("~", "~0")
+                            .replace("/", "~1")));
+            return pointers;
+        } catch (IOException e) {
+            return List.of(); // ConnectionFile read it; the messages fall back to "/parameters"
+        }
+    }
+
+    private String simulate(CoSimulation sim, List<FmuInstance> loaded, Experiment experiment, long points) {
         // What is sampled: the recorded variables, then plotted ones and task statuses not among them.
         Set<VariableReference> sampled = new LinkedHashSet<>();
         if (record.isEmpty()) {
@@ -203,6 +238,11 @@ public final class SimulateCommand implements Callable<Integer> {
         Trace plotTrace = new Trace(plotted.stream().mapToInt(columns::indexOf).toArray());
         Trace statusTrace = new Trace(statuses.stream().mapToInt(columns::indexOf).toArray());
         createDirectory(output);
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("simulating " + points + (fmiInterface.equals("me") ? " output points" : " communication points")
+                + " of " + fmt(experiment.step()) + " s from " + fmt(experiment.start()) + " s to "
+                + fmt(experiment.stop()) + " s (--max-steps " + maxSteps + ")");
+        out.flush();
         Path csv = output.resolve("result.csv");
         String ran;
         double end;
@@ -267,9 +307,9 @@ public final class SimulateCommand implements Callable<Integer> {
 
     private static void createDirectory(Path dir) {
         try {
-            Files.createDirectories(dir);
+            OutputFiles.createDirectory(dir);
         } catch (IOException e) {
-            throw new CoSimulationException(dir + ": cannot create the output directory: " + e.getMessage(), e);
+            throw new CoSimulationException(e.getMessage(), e);
         }
     }
 

@@ -43,6 +43,7 @@ class MalformedMissionCorpusTest {
         {"\"name\": \"reached\"", "\"name\": \"re ached\""},
         {"\"name\": \"reached\"", "\"name\": \"if\""},
         {"\"name\": \"mode\"", "\"name\": \"status.mode\""},
+        {"\"name\": \"mode\"", "\"name\": \"time\""},
         {"\"min\": 0, \"max\": 3", "\"min\": 3, \"max\": 0"},
         {"\"min\": 0, \"max\": 3", "\"min\": \"0\""},
         {"\"start\": 100, \"unit\": \"m\"", "\"start\": \"100\""},
@@ -166,6 +167,7 @@ class MalformedMissionCorpusTest {
         files.put("huge-integer", valid.replace("\"min\": 0, \"max\": 3", "\"min\": 0, \"max\": 3, \"start\": 99999999999999999999999")
                 .getBytes(StandardCharsets.UTF_8));
         files.put("huge-real", valid.replace("\"hysteresis\": 5", "\"hysteresis\": 1e400").getBytes(StandardCharsets.UTF_8));
+        files.put("subtree-bomb", ResourceBombTest.subtreeBomb().getBytes(StandardCharsets.UTF_8));
         files.put("control-character", valid.replace("Climb until", "Climb\u0001until").getBytes(StandardCharsets.UTF_8));
 
         List<Path> paths = new ArrayList<>();

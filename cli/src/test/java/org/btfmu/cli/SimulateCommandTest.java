@@ -107,7 +107,8 @@ class SimulateCommandTest {
             assertEquals(Math.exp(-2 * t), Double.parseDouble(row[1]), 1e-9, "x at t=" + t);
         }
         assertEquals("1.0", rows.get(5)[0]);
-        assertTrue(out.startsWith("simulated 0 s to 1 s in "), out);
+        assertTrue(out.startsWith("simulating 4 communication points of 0.25 s from 0 s to 1 s (--max-steps 1000000)\n"
+                + "simulated 0 s to 1 s in "), out);
         assertTrue(out.contains("4 steps of 0.25 s, 0 status changes"), out);
         assertFalse(Files.exists(outDir.resolve("status.png")), "no status outputs, no timeline");
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -80,5 +81,23 @@ class ValidateCommandTest {
         Console console = Console.run("validate");
         assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit());
         assertTrue(console.err().contains("Missing required parameter"), console.err());
+    }
+
+    @Test
+    void aVariableNamedTimeIsRefusedWhereItIsDeclared() throws Exception {
+        String mission = """
+                {"name": "clock", "variables": [
+                  {"name": "x", "causality": "input", "type": "Real"},
+                  {"name": "time", "causality": "output", "type": "Real"}],
+                 "tree": {"type": "Root", "name": "clock", "children": [
+                   {"type": "Action", "name": "tick", "outputs": {"time": "x"}}]}}
+                """;
+        Path file = Files.writeString(dir.resolve("clock.json"), mission);
+        Console console = Console.run("validate", file.toString());
+        assertEquals(BtFmu.EXIT_BAD_INPUT, console.exit(), console.err());
+        List<String> lines = console.err().lines().toList();
+        assertEquals(file + ":3:12: /variables/1/name: 'time' is reserved: result files"
+                + " (bt-fmu simulate, OMSimulator, FMPy) name their first column 'time', the independent variable;"
+                + " choose another name", lines.get(1), console.err());
     }
 }

@@ -5,13 +5,11 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.javafmi.modeldescription.v2.ModelDescription;
 import org.javafmi.modeldescription.v2.ScalarVariable;
@@ -45,7 +43,8 @@ public final class FmuInstance implements AutoCloseable {
 
     private final String name;
     private final Path source;
-    private final Path linkDirectory;
+    /** Deletes the link folder and javafmi's extraction (registered for the shutdown hook until then). */
+    private final Runnable removal;
     private final FmuFile file;
     private final ModelDescription description;
     private final ModelStructure structure;
@@ -61,13 +60,13 @@ public final class FmuInstance implements AutoCloseable {
     private boolean stepping; // initialized and no error since: fmi2Terminate is allowed
     private double time;
 
-    private FmuInstance(String name, Path source, Path linkDirectory, FmuFile file, Consumer<String> log,
+    private FmuInstance(String name, Path source, Runnable removal, FmuFile file, Consumer<String> log,
             boolean modelExchange) {
         this.structure = ModelStructure.read(source);
         this.name = name;
         this.modelExchange = modelExchange;
         this.source = source;
-        this.linkDirectory = linkDirectory;
+        this.removal = removal;
         this.file = file;
         this.log = log;
         if (!(file.getModelDescription() instanceof ModelDescription md) || !"2.0".equals(md.getFmiVersion())) {
@@ -79,6 +78,7 @@ public final class FmuInstance implements AutoCloseable {
             throw new CoSimulationException(source + ": the FMU does not support "
                     + (modelExchange ? "Model Exchange (no <ModelExchange>)" : "Co-Simulation (no <CoSimulation>)"));
         }
+        checkBinary(source, Path.of(file.getLibraryPath()));
         for (ScalarVariable v : md.getModelVariables()) {
             variables.put(v.getName(), new FmuVariable(v.getName(), v.getValueReference(),
                     VariableType.of(v.getTypeName()), v.getTypeName(), v.getCausality(), v.getVariability()));
@@ -114,28 +114,37 @@ public final class FmuInstance implements AutoCloseable {
     public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange) {
         checkArchive(fmu);
         Path links = null;
-        String linkName = null;
+        Runnable removal = null;
         try {
             // javafmi extracts to <tmp>/fmu_<millis><file name>: a private, uniquely named link
             // keeps two FMUs with the same file name apart and lets us find the folder on errors.
             String prefix = "bt-fmu-" + name + "-";
             links = Files.createTempDirectory(prefix);
-            linkName = name + "-" + links.getFileName().toString().substring(prefix.length());
+            String linkName = name + "-" + links.getFileName().toString().substring(prefix.length());
+            Path linkDirectory = links;
+            // Registered before javafmi extracts: a signal from here on leaves nothing behind.
+            removal = TemporaryFolders.register(() -> {
+                removeExtraction(linkName);
+                TemporaryFolders.delete(linkDirectory);
+            });
             Path link = Files.createSymbolicLink(links.resolve(linkName + ".fmu"), fmu.toAbsolutePath());
             FmuFile file = new FmuFile(link.toFile());
-            try {
-                return new FmuInstance(name, fmu, links, file, log, modelExchange);
-            } catch (RuntimeException e) {
-                file.deleteTemporalFolder();
-                throw e;
-            }
+            return new FmuInstance(name, fmu, removal, file, log, modelExchange);
         } catch (CoSimulationException e) {
-            deleteQuietly(links);
+            discard(removal, links);
             throw e;
         } catch (IOException | RuntimeException e) {
-            removeExtraction(linkName);
-            deleteQuietly(links);
+            discard(removal, links);
             throw new CoSimulationException(fmu + ": cannot load the FMU: " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes what a failed {@link #load} made: javafmi's extraction and the link folder. */
+    private static void discard(Runnable removal, Path links) {
+        if (removal != null) {
+            TemporaryFolders.remove(removal);
+        } else {
+            TemporaryFolders.delete(links);
         }
     }
 
@@ -152,29 +161,42 @@ public final class FmuInstance implements AutoCloseable {
         }
     }
 
-    /** Removes what javafmi extracted before it failed (it keeps no reference we could use). */
+    /**
+     * The FMU's shared library for this platform exists and is an ELF file: otherwise loading
+     * it fails with an {@link UnsatisfiedLinkError} that names only the extracted copy.
+     */
+    private static void checkBinary(Path fmu, Path library) {
+        String inArchive = "binaries/" + library.getParent().getFileName() + "/" + library.getFileName();
+        if (!Files.isRegularFile(library)) {
+            throw new CoSimulationException(fmu + ": the FMU has no binary for this platform (" + inArchive
+                    + " is not in the archive)");
+        }
+        byte[] magic = new byte[4];
+        try (java.io.InputStream in = Files.newInputStream(library)) {
+            int read = in.readNBytes(magic, 0, magic.length);
+            if (read < magic.length || magic[0] != 0x7F || magic[1] != 'E' || magic[2] != 'L' || magic[3] != 'F') {
+                throw new CoSimulationException(fmu + ": " + inArchive + " is not a shared library (no ELF header)");
+            }
+        } catch (IOException e) {
+            throw new CoSimulationException(fmu + ": cannot read " + inArchive + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Removes what javafmi extracted (it keeps no reference we could use once it failed). */
     private static void removeExtraction(String linkName) {
         if (linkName == null) {
             return;
         }
         Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(tmp, "fmu_*" + linkName)) {
+        // A filter, not a glob: FMU names may hold '[', ']', '*' or '{'.
+        DirectoryStream.Filter<Path> extracted = p -> p.getFileName().toString().startsWith("fmu_")
+                && p.getFileName().toString().endsWith(linkName);
+        try (DirectoryStream<Path> entries = Files.newDirectoryStream(tmp, extracted)) {
             for (Path entry : entries) {
-                deleteQuietly(entry);
+                TemporaryFolders.delete(entry);
             }
         } catch (IOException ignored) {
             // nothing was extracted
-        }
-    }
-
-    private static void deleteQuietly(Path path) {
-        if (path == null || !Files.exists(path, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(path)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // best effort: a temporary folder
         }
     }
 
@@ -221,7 +243,15 @@ public final class FmuInstance implements AutoCloseable {
     /** fmi2Instantiate (Co-Simulation or Model Exchange), resources from the extracted archive. */
     public void instantiate() {
         forgetLibraryOfSameGuid();
-        fmu = new Fmu(file);
+        try {
+            fmu = new Fmu(file);
+        } catch (LinkageError e) {
+            // The library is an ELF file (checked on load) but does not link: another machine, missing symbols.
+            String reason = e.getMessage() == null ? e.toString() : e.getMessage().lines()
+                    .filter(l -> !l.isBlank() && !l.startsWith("Unable to load library")).findFirst().orElse(e.getMessage());
+            throw new CoSimulationException(source + ": cannot load the FMU's binary: " + reason, e);
+        }
+        keepLibraryFromJavafmisShutdownHook();
         String resources = Path.of(file.getResourcesDirectoryPath()).toUri().toString();
         try {
             fmu.instantiate(name, modelExchange ? MODEL_EXCHANGE : CO_SIMULATION, description.getGuid(), resources,
@@ -247,12 +277,39 @@ public final class FmuInstance implements AutoCloseable {
      * instance loads its own extracted library instead, so the entry is dropped first.
      */
     private void forgetLibraryOfSameGuid() {
+        Map<?, ?> libraries = javafmiLibraries();
+        if (libraries != null && description.getGuid() != null) {
+            libraries.remove(description.getGuid());
+            KEPT_LIBRARIES.remove(description.getGuid());
+        }
+    }
+
+    /**
+     * Libraries taken out of javafmi's cache, one per GUID as javafmi keeps them (so they stay
+     * loaded as long as they did there). javafmi's shutdown hook calls dlclose on every library
+     * in its cache: after SIGINT or SIGTERM that ran while the simulating thread was still
+     * calling into the FMU, which then jumped into unmapped code (SIGSEGV in JNA, hs_err_pid*.log).
+     */
+    private static final Map<String, Object> KEPT_LIBRARIES = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Moves this FMU's just loaded library out of javafmi's cache, out of reach of its shutdown hook. */
+    private void keepLibraryFromJavafmisShutdownHook() {
+        Map<?, ?> libraries = javafmiLibraries();
+        Object library = libraries == null || description.getGuid() == null ? null
+                : libraries.remove(description.getGuid());
+        if (library != null) {
+            KEPT_LIBRARIES.put(description.getGuid(), library);
+        }
+    }
+
+    /** javafmi's cache of loaded libraries by GUID, or null with a javafmi version that has none. */
+    private static Map<?, ?> javafmiLibraries() {
         try {
             java.lang.reflect.Field libraries = Fmu.class.getDeclaredField("nativeLibraries");
             libraries.setAccessible(true);
-            ((Map<?, ?>) libraries.get(null)).remove(description.getGuid());
+            return (Map<?, ?>) libraries.get(null);
         } catch (ReflectiveOperationException | RuntimeException e) {
-            // another javafmi version without that cache: nothing to forget
+            return null;
         }
     }
 
@@ -502,7 +559,7 @@ public final class FmuInstance implements AutoCloseable {
         } finally {
             fmu = null;
             file.deleteTemporalFolder();
-            deleteQuietly(linkDirectory);
+            TemporaryFolders.remove(removal);
         }
     }
 

@@ -8,13 +8,11 @@ import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import javax.xml.stream.Location;
@@ -77,11 +75,14 @@ public final class SspArchive implements AutoCloseable {
     private double start = Double.NaN;
     private double stop = Double.NaN;
     private double step = Double.NaN;
+    /** Deletes the folder of extracted FMUs; registered so that a signal does not leave it behind. */
+    private final Runnable removal;
     private double omsStep = Double.NaN; // OMSimulator's own annotation, for SSPs that OMEdit wrote
 
     private SspArchive(Path file, Path folder) {
         this.file = file;
         this.folder = folder;
+        this.removal = TemporaryFolders.register(() -> TemporaryFolders.delete(folder));
     }
 
     /** Reads the .ssd and extracts the FMUs; on any error nothing stays behind. */
@@ -460,10 +461,6 @@ public final class SspArchive implements AutoCloseable {
     /** Removes the extracted FMUs. */
     @Override
     public void close() {
-        try (Stream<Path> walk = Files.walk(folder)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // best effort: a temporary folder
-        }
+        TemporaryFolders.remove(removal);
     }
 }
