@@ -72,6 +72,9 @@ public final class BuildMojo extends MissionsMojo {
             getLog().info("bt-fmu: build skipped");
             return;
         }
+        if (!hasMissions()) {
+            return;
+        }
         Set<FmuInterface> offered;
         try {
             offered = FmuInterface.parse(interfaces);

@@ -1,4 +1,4 @@
-package org.btfmu.maven;
+package org.btfmu.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
@@ -19,15 +19,15 @@ import org.btfmu.cosim.VariableReference;
  * Runs one scenario with the project's master ({@link CoSimulation}) and
  * watches its expectations at every communication point.
  */
-final class ScenarioRun {
+public final class ScenarioRun {
 
     /**
      * What a run gave: every expectation decided, or {@code error} when the
      * co-simulation itself stopped (an FMU returned an error).
      */
-    record Outcome(Scenario scenario, List<Expectation> expectations, String error, double seconds) {
+    public record Outcome(Scenario scenario, List<Expectation> expectations, String error, double seconds) {
 
-        long failures() {
+        public long failures() {
             return expectations.stream().filter(e -> !e.passed()).count();
         }
     }
@@ -36,12 +36,24 @@ final class ScenarioRun {
     }
 
     /** Configuration errors (FMUs, wiring, expectations) end in a {@link ScenarioException} before the run. */
-    static Outcome run(Scenario scenario, Consumer<String> fmuLog) {
+    public static Outcome run(Scenario scenario, Consumer<String> fmuLog) {
+        return run(scenario, fmuLog, true);
+    }
+
+    /**
+     * Everything but the run: the FMUs load, the wiring and the expectations resolve; else a
+     * {@link ScenarioException}. So every scenario of a project can be checked before any runs.
+     */
+    public static void check(Scenario scenario, Consumer<String> fmuLog) {
+        run(scenario, fmuLog, false);
+    }
+
+    private static Outcome run(Scenario scenario, Consumer<String> fmuLog, boolean execute) {
         if (scenario.ssp() == null) {
             List<CoSimulation.FmuSpec> specs = new ArrayList<>();
             scenario.fmus().forEach((name, fmu) -> specs.add(new CoSimulation.FmuSpec(name, fmu)));
             return run(scenario, specs, loaded -> ConnectionFile.read(scenario.file(), loaded, Scenario.KEYS),
-                    scenario.times(new Experiment(Double.NaN, Double.NaN, Double.NaN)), fmuLog);
+                    scenario.times(new Experiment(Double.NaN, Double.NaN, Double.NaN)), fmuLog, execute);
         }
         SspArchive ssp;
         try {
@@ -62,12 +74,13 @@ final class ScenarioRun {
                             ssp.fmus().stream().map(CoSimulation.FmuSpec::name).toList()) + ")");
                 }
             }
-            return run(scenario, specs, ssp::wiring, scenario.times(ssp.experiment()), fmuLog);
+            return run(scenario, specs, ssp::wiring, scenario.times(ssp.experiment()), fmuLog, execute);
         }
     }
 
     private static Outcome run(Scenario scenario, List<CoSimulation.FmuSpec> specs,
-            Function<List<FmuInstance>, ConnectionFile> wiring, Experiment times, Consumer<String> fmuLog) {
+            Function<List<FmuInstance>, ConnectionFile> wiring, Experiment times, Consumer<String> fmuLog,
+            boolean execute) {
         CoSimulation sim;
         try {
             sim = CoSimulation.load(specs, fmuLog);
@@ -84,6 +97,9 @@ final class ScenarioRun {
                 expectations = expectations(scenario, fmus, times);
             } catch (CoSimulationException e) {
                 throw new ScenarioException(e.getMessage());
+            }
+            if (!execute) {
+                return new Outcome(scenario, expectations, null, 0);
             }
             List<VariableReference> recorded = expectations.stream().map(Expectation::target).distinct().toList();
             int[] column = expectations.stream().mapToInt(e -> recorded.indexOf(e.target())).toArray();
