@@ -2,6 +2,7 @@ package org.btfmu.maven;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.btfmu.scenario.ScenarioRun;
 
 /**
  * What the scenarios gave, counted as their reports count it: an expectation passed or
@@ -44,7 +45,6 @@ final class ScenarioSummary {
     }
 
     private static String counts(int passed, int failed, int errors, int skipped) {
-        return passed + " passed, " + failed + " failed, " + errors + (errors == 1 ? " error, " : " errors, ")
-                + skipped + " skipped";
+        return ScenarioRun.counts(passed, failed, errors, skipped);
     }
 }
