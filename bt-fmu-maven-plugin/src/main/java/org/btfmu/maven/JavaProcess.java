@@ -58,8 +58,15 @@ final class JavaProcess {
                 main.getName()));
         command.addAll(args);
         Process process = new ProcessBuilder(command).directory(work.toFile()).start();
-        // Maven ended by a signal to it alone: the process goes with it.
-        Thread reaper = new Thread(process::destroyForcibly, "bt-fmu reaper");
+        // Maven ended by a signal (Ctrl-C): the process goes with it, and its folder.
+        Thread reaper = new Thread(() -> {
+            try {
+                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                delete(work);
+            } catch (IOException | InterruptedException e) {
+                // Maven is ending: what is left is under target/
+            }
+        }, "bt-fmu reaper");
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
             process.getOutputStream().close();

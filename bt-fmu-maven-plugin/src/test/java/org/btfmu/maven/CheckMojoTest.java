@@ -313,4 +313,62 @@ class CheckMojoTest {
                 "bt-fmu: scenario climb.json: 1 passed, 0 failed, 0 errors, 0 skipped (")), log.infos.toString());
         assertEquals(List.of(), log.errors);
     }
+
+    @Test
+    void aScenarioProcessEndedByASignalIsAnErrorAndLeavesNothingBehind() throws Exception {
+        buildFmus();
+        Projects.write(project.resolve("src/test/scenarios/forever.json"), """
+                {"fmus": {"mission": "climb_and_fly", "plant": "plants/PointMassAircraft.fmu"},
+                 "stop": 1e8, "step": 0.01,
+                 "expect": [{"variable": "plant.altitude", "min": 0}]}
+                """);
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.scenarioTimeout = 0;
+        Thread killer = new Thread(() -> {
+            // SIGTERM (ProcessHandle.destroy) takes the JVM's shutdown path as Ctrl-C's SIGINT does.
+            for (int i = 0; i < 600; i++) {
+                var running = ProcessHandle.current().children().filter(CheckMojoTest::runsAScenario).toList();
+                if (!running.isEmpty()) {
+                    sleep(3000);
+                    running.forEach(ProcessHandle::destroy);
+                    return;
+                }
+                sleep(100);
+            }
+        });
+        killer.start();
+
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        killer.join();
+
+        assertTrue(e.getMessage().contains("forever.json: the process ended with exit code 143"), e.getMessage());
+        try (var left = Files.walk(project)) {
+            assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("hs_err_pid")).toList());
+        }
+        try (var left = Files.list(Path.of(""))) {
+            assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("hs_err_pid")).toList());
+        }
+        try (var left = Files.list(project.resolve("target/bt-fmu"))) {
+            assertEquals(List.of(), left.toList(), "the process's folder (working directory, java.io.tmpdir)");
+        }
+    }
+
+    /** The process runs ScenarioMain run (its command line is too long for ProcessHandle.Info). */
+    private static boolean runsAScenario(ProcessHandle process) {
+        try {
+            String command = Files.readString(Path.of("/proc/" + process.pid() + "/cmdline"));
+            return command.contains(ScenarioMain.class.getName() + "\0run\0");
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }
