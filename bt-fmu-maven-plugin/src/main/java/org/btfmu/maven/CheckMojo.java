@@ -39,7 +39,10 @@ public final class CheckMojo extends MissionsMojo {
     @Parameter(property = "btfmu.scenariosDirectory", defaultValue = "${project.basedir}/src/test/scenarios")
     File scenariosDirectory;
 
-    /** Where the reports go, {@code TEST-bt-fmu.<scenario>.xml}. */
+    /**
+     * Where the reports go, {@code TEST-bt-fmu.SCENARIO.xml} (SCENARIO: the scenario's path under
+     * the scenarios folder without .json, folders joined by dots).
+     */
     @Parameter(defaultValue = "${project.build.directory}/bt-fmu-reports")
     File reportsDirectory;
 
