@@ -23,7 +23,7 @@ import org.btfmu.packager.FmuInterface;
 import org.btfmu.packager.FmuPackager;
 
 /**
- * {@code bt-fmu:build}: each mission becomes {@code target/fmus/<mission name>.fmu}
+ * {@code bt-fmu:build}: each mission becomes {@code target/fmus/MISSION.fmu} (MISSION: its name)
  * as {@code bt-fmu build} writes it (byte-reproducible), attached to the project
  * with type {@code fmu} and the mission name as classifier, so that
  * {@code mvn install} and {@code deploy} publish it. A mission whose
@@ -70,6 +70,9 @@ public final class BuildMojo extends MissionsMojo {
     public void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
             getLog().info("bt-fmu: build skipped");
+            return;
+        }
+        if (!hasMissions()) {
             return;
         }
         Set<FmuInterface> offered;

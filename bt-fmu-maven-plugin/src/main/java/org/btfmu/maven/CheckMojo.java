@@ -7,7 +7,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.maven.artifact.Artifact;
 import org.apache.maven.plugin.MojoExecutionException;
@@ -37,7 +39,10 @@ public final class CheckMojo extends MissionsMojo {
     @Parameter(property = "btfmu.scenariosDirectory", defaultValue = "${project.basedir}/src/test/scenarios")
     File scenariosDirectory;
 
-    /** Where the reports go, {@code TEST-bt-fmu.<scenario>.xml}. */
+    /**
+     * Where the reports go, {@code TEST-bt-fmu.SCENARIO.xml} (SCENARIO: the scenario's path under
+     * the scenarios folder without .json, folders joined by dots).
+     */
     @Parameter(defaultValue = "${project.build.directory}/bt-fmu-reports")
     File reportsDirectory;
 
@@ -55,6 +60,33 @@ public final class CheckMojo extends MissionsMojo {
     @Parameter(property = "skipTests", defaultValue = "false")
     boolean skipTests;
 
+    /** Skips the scenarios, as {@code -Dmaven.test.skip=true} skips compiling and running tests. */
+    @Parameter(property = "maven.test.skip", defaultValue = "false")
+    boolean testSkip;
+
+    /** Failed expectations and stopped runs are logged but do not fail the build, as Surefire's. */
+    @Parameter(property = "maven.test.failure.ignore", defaultValue = "false")
+    boolean testFailureIgnore;
+
+    /**
+     * Runs only these scenarios: comma-separated names, each a scenario's path under the
+     * scenarios folder without {@code .json} or its file name without {@code .json}
+     * ({@code *} matches within a name), as Surefire's {@code -Dtest}.
+     */
+    @Parameter(property = "test")
+    String test;
+
+    /**
+     * Seconds each scenario's process may run before it is stopped and the scenario counts as
+     * an error (as Surefire's {@code forkedProcessTimeoutInSeconds}); 0: no limit.
+     */
+    @Parameter(property = "btfmu.scenarioTimeout", defaultValue = "600")
+    int scenarioTimeout = 600;
+
+    /** Where the scenario processes work (removed after each), and where a JVM crash log is kept. */
+    @Parameter(defaultValue = "${project.build.directory}/bt-fmu", readonly = true)
+    File workDirectory;
+
     @Override
     public void execute() throws MojoExecutionException, MojoFailureException {
         if (skip) {
@@ -62,10 +94,10 @@ public final class CheckMojo extends MissionsMojo {
             return;
         }
         Map<String, Path> missionFmus = builtFmus();
-        if (checkFmus) {
+        if (checkFmus && !missionFmus.isEmpty()) {
             checkFmus(missionFmus);
         }
-        if (skipTests) {
+        if (skipTests || testSkip) {
             getLog().info("bt-fmu: scenarios skipped");
             return;
         }
@@ -75,6 +107,9 @@ public final class CheckMojo extends MissionsMojo {
     /** The FMU of every mission, by mission name; each must have been built. */
     private Map<String, Path> builtFmus() throws MojoFailureException, MojoExecutionException {
         Map<String, Path> fmus = new LinkedHashMap<>();
+        if (!hasMissions()) {
+            return fmus;
+        }
         for (MissionSet.Entry entry : loadMissions()) {
             Path fmu = outputDirectory.toPath().resolve(entry.mission().name() + ".fmu");
             if (!Files.isRegularFile(fmu)) {
@@ -93,7 +128,7 @@ public final class CheckMojo extends MissionsMojo {
         List<String> processErrors = new ArrayList<>();
         int exit;
         try {
-            exit = JavaProcess.run(classPath(), FmuCheckMain.class, args, line -> {
+            exit = JavaProcess.run(classPath(), FmuCheckMain.class, args, workDirectory.toPath(), 0, line -> {
                 if (line.startsWith(FmuCheckMain.ERROR)) {
                     errors.add(line.substring(FmuCheckMain.ERROR.length()));
                 } else if (line.startsWith(FmuCheckMain.NOTE)) {
@@ -102,7 +137,7 @@ public final class CheckMojo extends MissionsMojo {
             }, line -> {
                 getLog().debug(line);
                 processErrors.add(line);
-            });
+            }).exit();
         } catch (IOException e) {
             throw new MojoExecutionException("bt-fmu: cannot run the FMU checks: " + e, e);
         } catch (InterruptedException e) {
@@ -126,52 +161,86 @@ public final class CheckMojo extends MissionsMojo {
     }
 
     private void runScenarios(Map<String, Path> missionFmus) throws MojoExecutionException, MojoFailureException {
-        List<Path> files = scenarioFiles();
-        if (files.isEmpty()) {
+        Map<String, Path> all = ScenarioFiles.find(scenariosDirectory.toPath());
+        removeStaleReports(all.keySet());
+        if (all.isEmpty()) {
             getLog().info("bt-fmu: no scenarios in " + scenariosDirectory);
             return;
         }
-        List<File> classPath = classPath();
-        List<String> failures = new ArrayList<>();
-        int expectations = 0;
-        for (Path file : files) {
-            ScenarioProcess.Result result;
-            try {
-                result = ScenarioProcess.run(classPath, file, baseDirectory.toPath(), reportsDirectory.toPath(),
-                        missionFmus, getLog()::debug);
-            } catch (IOException e) {
-                throw new MojoExecutionException("bt-fmu: cannot run the scenario " + file + ": " + e, e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new MojoExecutionException("bt-fmu: interrupted while running " + file, e);
-            }
-            if (result.configurationError() != null) {
-                throw new MojoExecutionException("bt-fmu: scenario configuration error: " + result.configurationError());
-            }
-            String name = file.getFileName().toString();
-            expectations += result.passed().size() + result.failed().size();
-            result.failed().forEach(failure -> failures.add(name + ": " + failure));
-            getLog().info("bt-fmu: scenario " + name + ": " + result.passed().size() + " passed, "
-                    + result.failed().size() + " failed");
+        Map<String, Path> scenarios = ScenarioFiles.select(all, test);
+        if (scenarios.isEmpty()) {
+            throw new MojoFailureException("bt-fmu: no scenario matches -Dtest=" + test + " (the scenarios: "
+                    + String.join(", ", all.keySet()) + ")");
         }
-        if (!failures.isEmpty()) {
-            failures.forEach(getLog()::error);
-            throw new MojoFailureException("bt-fmu: " + failures.size() + " of " + expectations
-                    + " scenario expectations failed (reports in " + reportsDirectory + "):\n  "
-                    + String.join("\n  ", failures));
+        ScenarioProcess processes = new ScenarioProcess(classPath(), baseDirectory.toPath(), reportsDirectory.toPath(),
+                workDirectory.toPath(), missionFmus, getLog()::debug);
+        try {
+            checkConfigurations(processes, scenarios);
+            ScenarioSummary summary = new ScenarioSummary();
+            int n = 0;
+            for (Map.Entry<String, Path> scenario : scenarios.entrySet()) {
+                String name = scenariosDirectory.toPath().relativize(scenario.getValue()).toString();
+                getLog().info("bt-fmu: scenario " + ++n + " of " + scenarios.size() + ": " + name + " ...");
+                long started = System.nanoTime();
+                ScenarioProcess.Result result = processes.run(scenario.getKey(), scenario.getValue(), scenarioTimeout);
+                if (result.configurationError() != null) {
+                    throw new MojoExecutionException("bt-fmu: scenario configuration error: "
+                            + result.configurationError());
+                }
+                getLog().info("bt-fmu: scenario " + name + ": " + summary.add(name, result)
+                        + String.format(Locale.ROOT, " (%.1f s)", (System.nanoTime() - started) / 1e9));
+            }
+            getLog().info("bt-fmu: " + summary.total());
+            if (!summary.problems().isEmpty()) {
+                summary.problems().forEach(testFailureIgnore ? getLog()::warn : getLog()::error);
+                String message = "bt-fmu: " + summary.total() + " (reports in " + reportsDirectory + "):\n  "
+                        + String.join("\n  ", summary.problems());
+                if (testFailureIgnore) {
+                    getLog().warn(message.substring(0, message.indexOf('\n'))
+                            + "; the build goes on (maven.test.failure.ignore)");
+                } else {
+                    throw new MojoFailureException(message);
+                }
+            }
+        } catch (IOException e) {
+            throw new MojoExecutionException("bt-fmu: cannot run the scenarios: " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new MojoExecutionException("bt-fmu: interrupted while running the scenarios", e);
         }
     }
 
-    private List<Path> scenarioFiles() throws MojoExecutionException {
-        Path directory = scenariosDirectory.toPath();
-        if (!Files.isDirectory(directory)) {
-            return List.of();
+    /** Every scenario is loaded (FMUs, wiring, expectations) before any runs: all errors at once. */
+    private void checkConfigurations(ScenarioProcess processes, Map<String, Path> scenarios)
+            throws IOException, InterruptedException, MojoExecutionException {
+        ScenarioProcess.Checked checked = processes.check(scenarios);
+        checked.warnings().forEach(warning -> getLog().warn("bt-fmu: " + warning));
+        if (!checked.configurationErrors().isEmpty()) {
+            checked.configurationErrors().forEach(error -> getLog().error("bt-fmu: " + error));
+            int n = checked.configurationErrors().size();
+            throw new MojoExecutionException("bt-fmu: " + n + " scenario configuration " + (n == 1 ? "error" : "errors")
+                    + ", nothing ran:\n  " + String.join("\n  ", checked.configurationErrors()));
         }
-        try (Stream<Path> list = Files.list(directory)) {
-            return list.filter(f -> f.getFileName().toString().endsWith(".json") && Files.isRegularFile(f))
-                    .sorted().toList();
+    }
+
+    /** Reports of scenarios that are gone are removed, as the FMUs of missions that are gone. */
+    private void removeStaleReports(Set<String> scenarios) throws MojoExecutionException {
+        Path reports = reportsDirectory.toPath();
+        if (!Files.isDirectory(reports)) {
+            return;
+        }
+        try (Stream<Path> list = Files.list(reports)) {
+            for (Path report : list.toList()) {
+                String file = report.getFileName().toString();
+                String prefix = "TEST-" + TestReport.SUITE_PREFIX;
+                if (file.startsWith(prefix) && file.endsWith(".xml")
+                        && !scenarios.contains(file.substring(prefix.length(), file.length() - ".xml".length()))) {
+                    Files.delete(report);
+                    getLog().info("bt-fmu: removed " + report + ": no scenario of that name any more");
+                }
+            }
         } catch (IOException e) {
-            throw new MojoExecutionException("bt-fmu: cannot list " + directory + ": " + e, e);
+            throw new MojoExecutionException("bt-fmu: cannot clean " + reports + ": " + e, e);
         }
     }
 }

@@ -5,7 +5,14 @@ import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+import org.xml.sax.SAXException;
 import java.util.stream.Stream;
 import org.apache.maven.plugin.MojoFailureException;
 
@@ -14,7 +21,8 @@ import org.apache.maven.plugin.MojoFailureException;
  * whose path relative to it matches an include and no exclude pattern. The
  * patterns are globs as Maven users write them: {@code *} within a folder,
  * {@code **} across folders, and a leading {@code **}{@code /} also matches
- * files directly in the folder.
+ * files directly in the folder. An XML file that another one {@code <include>}s is part of
+ * that tree, not a mission.
  */
 final class MissionFiles {
 
@@ -39,6 +47,8 @@ final class MissionFiles {
                     })
                     .sorted()
                     .toList();
+            Set<Path> included = included(files);
+            files = files.stream().filter(file -> !included.contains(file.toAbsolutePath().normalize())).toList();
         } catch (IOException e) {
             throw new MojoFailureException("bt-fmu: cannot list the missions folder " + directory + ": " + e, e);
         }
@@ -47,6 +57,34 @@ final class MissionFiles {
                     + includes + (excludes.isEmpty() ? "" : " less the excludes " + excludes));
         }
         return files;
+    }
+
+    /**
+     * The files a BehaviorTree.CPP tree among {@code files} pulls in with {@code <include path="..."/>}
+     * (relative to the including file): parts of that tree, not missions of their own. A file
+     * that cannot be parsed includes nothing here; validating it reports why.
+     */
+    static Set<Path> included(List<Path> files) {
+        Set<Path> included = new HashSet<>();
+        for (Path file : files) {
+            if (!file.getFileName().toString().endsWith(".xml")) {
+                continue;
+            }
+            try {
+                DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+                factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+                NodeList includes = factory.newDocumentBuilder().parse(file.toFile()).getElementsByTagName("include");
+                for (int i = 0; i < includes.getLength(); i++) {
+                    String path = ((Element) includes.item(i)).getAttribute("path");
+                    if (!path.isEmpty()) {
+                        included.add(file.toAbsolutePath().getParent().resolve(path).normalize());
+                    }
+                }
+            } catch (IOException | ParserConfigurationException | SAXException | RuntimeException e) {
+                // not this method's concern
+            }
+        }
+        return included;
     }
 
     private static List<PathMatcher> matchers(List<String> patterns) {

@@ -16,6 +16,7 @@ import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
 import org.btfmu.mission.MissionLoader;
 import org.btfmu.mission.Problem;
+import org.btfmu.scenario.JsonLocations;
 
 /**
  * Loads every mission file of a project and reports every problem of every
@@ -55,6 +56,7 @@ final class MissionSet {
                     badFiles++;
                 } else {
                     missions.add(new Entry(absolute, mission));
+                    warn(absolute, mission, log);
                 }
             } catch (MissionException e) {
                 for (Problem problem : e.problems()) {
@@ -63,7 +65,9 @@ final class MissionSet {
                 problems += e.problems().size();
                 badFiles++;
             } catch (BtcppException e) {
-                e.problems().forEach(problem -> log.error(compilerForm(problem)));
+                Path bindings = bindingsOf(absolute);
+                e.problems().forEach(problem -> log.error(compilerForm(bindings == null ? problem
+                        : JsonLocations.locate(bindings, problem))));
                 problems += e.problems().size();
                 badFiles++;
             }
@@ -85,8 +89,29 @@ final class MissionSet {
         if (!name.endsWith(".xml")) {
             return MissionLoader.load(file);
         }
+        return TreeImporter.load(file, bindingsOf(file));
+    }
+
+    /** The bindings of a BT.CPP tree, {@code <tree>.bindings.json} beside it; null when there are none. */
+    static Path bindingsOf(Path file) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(".xml")) {
+            return null;
+        }
         Path bindings = file.resolveSibling(name.substring(0, name.length() - ".xml".length()) + BINDINGS_SUFFIX);
-        return TreeImporter.load(file, Files.isRegularFile(bindings) ? bindings : null);
+        return Files.isRegularFile(bindings) ? bindings : null;
+    }
+
+    /**
+     * The validator's warnings ({@code bt-fmu validate} prints them) as Maven warnings. An imported
+     * tree's warnings have the pointer into the imported mission, not a line of the XML.
+     */
+    private static void warn(Path file, Mission mission, Log log) {
+        boolean json = !file.getFileName().toString().endsWith(".xml");
+        for (Problem warning : mission.warnings()) {
+            Problem at = json ? warning : new Problem(warning.pointer(), warning.message(), 0, 0);
+            log.warn(location(file, at) + "warning: " + warning.message());
+        }
     }
 
     /** The importer's {@code file:line:col: rest} in the {@code file:[line,col] rest} form IDEs and CI annotate. */

@@ -32,6 +32,18 @@ abstract class MissionsMojo extends AbstractMojo {
     @Parameter(property = "btfmu.skip", defaultValue = "false")
     boolean skip;
 
+    /**
+     * A project without the missions folder has nothing for these goals (a parent POM that
+     * declares the plugin for its modules, a module of other things): they skip it.
+     */
+    boolean hasMissions() {
+        if (missionsDirectory.isDirectory()) {
+            return true;
+        }
+        getLog().info("bt-fmu: no missions folder " + missionsDirectory + " in this project: no missions here");
+        return false;
+    }
+
     List<MissionSet.Entry> loadMissions() throws MojoFailureException {
         List<Path> files = MissionFiles.find(missionsDirectory.toPath(), includes, excludes);
         return MissionSet.load(files, getLog());

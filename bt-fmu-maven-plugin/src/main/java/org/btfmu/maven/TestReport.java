@@ -1,6 +1,8 @@
 package org.btfmu.maven;
 
 import java.io.IOException;
+import org.btfmu.scenario.Expectation;
+import org.btfmu.scenario.ScenarioRun;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +32,7 @@ final class TestReport {
     }
 
     /** The report of a run: a stopped run is an error, its expectations skipped. */
-    static Path write(Path directory, ScenarioRun.Outcome outcome) throws IOException {
+    static Path write(Path directory, String scenario, ScenarioRun.Outcome outcome) throws IOException {
         List<Case> cases = new ArrayList<>();
         if (outcome.error() != null) {
             cases.add(new Case("run " + outcome.scenario().file().getFileName(), "error", outcome.error()));
@@ -43,10 +45,10 @@ final class TestReport {
                 cases.add(new Case(expectation.name(), problem == null ? null : "failure", problem));
             }
         }
-        return write(directory, outcome.scenario().name(), cases, outcome.seconds());
+        return write(directory, scenario, cases, outcome.seconds());
     }
 
-    /** The report of a scenario named {@code scenario} (its file name without .json). */
+    /** The report of a scenario named {@code scenario} (its path under the scenarios folder, without .json, dotted). */
     static Path write(Path directory, String scenario, List<Case> cases, double seconds) throws IOException {
         Files.createDirectories(directory);
         String suite = SUITE_PREFIX + scenario;

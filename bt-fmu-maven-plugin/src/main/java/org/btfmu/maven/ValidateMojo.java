@@ -19,6 +19,9 @@ public final class ValidateMojo extends MissionsMojo {
             getLog().info("bt-fmu: validation skipped");
             return;
         }
+        if (!hasMissions()) {
+            return;
+        }
         List<MissionSet.Entry> missions = loadMissions();
         getLog().info("bt-fmu: " + missions.size() + (missions.size() == 1 ? " mission" : " missions")
                 + " valid in " + missionsDirectory);

@@ -9,6 +9,12 @@ final class CapturingLog extends SystemStreamLog {
 
     final List<String> infos = new ArrayList<>();
     final List<String> errors = new ArrayList<>();
+    final List<String> warnings = new ArrayList<>();
+
+    @Override
+    public void warn(CharSequence content) {
+        warnings.add(content.toString());
+    }
 
     @Override
     public void info(CharSequence content) {

@@ -1,6 +1,7 @@
 package org.btfmu.maven;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -37,6 +38,7 @@ class CheckMojoTest {
         mojo.scenariosDirectory = project.resolve("src/test/scenarios").toFile();
         mojo.reportsDirectory = project.resolve("target/bt-fmu-reports").toFile();
         mojo.baseDirectory = project.toFile();
+        mojo.workDirectory = project.resolve("target/bt-fmu").toFile();
         mojo.pluginArtifacts = Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .map(CheckMojoTest::artifact).toList();
         mojo.setLog(log);
@@ -117,7 +119,8 @@ class CheckMojoTest {
 
         MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo().execute());
 
-        assertTrue(e.getMessage().startsWith("bt-fmu: 1 of 2 scenario expectations failed"), e.getMessage());
+        assertTrue(e.getMessage().startsWith("bt-fmu: 1 scenario: 1 passed, 1 failed, 0 errors, 0 skipped"),
+                e.getMessage());
         assertTrue(e.getMessage().contains("climb.json: expected plant.altitude in [-Infinity, 200.0] at 100 s, was"),
                 e.getMessage());
         assertTrue(Files.readString(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.climb.xml"))
@@ -132,25 +135,173 @@ class CheckMojoTest {
 
         MojoExecutionException e = assertThrows(MojoExecutionException.class, () -> mojo().execute());
 
-        assertTrue(e.getMessage().startsWith("bt-fmu: scenario configuration error: "), e.getMessage());
-        assertTrue(e.getMessage().contains("typo.json: /expect/0/variable: FMU 'plant' has no variable 'altitud'"),
+        assertTrue(e.getMessage().startsWith("bt-fmu: 1 scenario configuration error, nothing ran:\n  "),
                 e.getMessage());
+        assertTrue(e.getMessage().contains("typo.json:[9,27] /expect/0/variable: FMU 'plant' has no variable"
+                + " 'altitud'"), e.getMessage());
     }
 
     @Test
-    void aScenarioProcessThatDiesIsAFailedScenarioWithAnErrorReport() throws Exception {
+    void aScenarioProcessThatDiesIsAnErrorSayingWhy() throws Exception {
         buildFmus();
         scenario("climb", "[{\"variable\": \"plant.altitude\", \"at\": 100, \"min\": 290}]");
         CheckMojo mojo = mojo();
         mojo.checkFmus = false;
         mojo.pluginArtifacts = List.of(); // the process finds no main class
 
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, mojo::execute);
+
+        assertTrue(e.getMessage().contains("checking the scenarios: the process ended with exit code 1; its last"
+                + " messages:"), e.getMessage());
+        assertTrue(e.getMessage().contains("ScenarioMain"), e.getMessage());
+    }
+
+    @Test
+    void scenariosInSubfoldersRunWithAProgressLineEachAndASummary() throws Exception {
+        buildFmus();
+        scenario("climb", "[{\"variable\": \"plant.altitude\", \"at\": 100, \"min\": 290, \"max\": 310}]");
+        scenario("high/climb", "[{\"variable\": \"plant.altitude\", \"min\": 0}]");
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.execute();
+        assertTrue(log.infos.contains("bt-fmu: scenario 1 of 2: climb.json ..."), log.infos.toString());
+        assertTrue(log.infos.contains("bt-fmu: scenario 2 of 2: high/climb.json ..."), log.infos.toString());
+        assertTrue(log.infos.stream().anyMatch(line -> line.startsWith(
+                "bt-fmu: scenario high/climb.json: 1 passed, 0 failed, 0 errors, 0 skipped (")), log.infos.toString());
+        assertTrue(log.infos.contains("bt-fmu: 2 scenarios: 2 passed, 0 failed, 0 errors, 0 skipped"),
+                log.infos.toString());
+        assertTrue(Files.isRegularFile(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.high.climb.xml")));
+    }
+
+    @Test
+    void aScenarioPastItsTimeoutIsStoppedAndCountedAsAnErrorInConsoleAndReport() throws Exception {
+        buildFmus();
+        Projects.write(project.resolve("src/test/scenarios/forever.json"), """
+                {"fmus": {"mission": "climb_and_fly", "plant": "plants/PointMassAircraft.fmu"},
+                 "stop": 1e8, "step": 0.01,
+                 "expect": [{"variable": "plant.altitude", "min": 0}]}
+                """);
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.scenarioTimeout = 3;
+
         MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
 
-        assertTrue(e.getMessage().contains("climb.json: the process ended with exit code 1; its last messages:"),
+        assertTrue(e.getMessage().startsWith("bt-fmu: 1 scenario: 0 passed, 0 failed, 1 error, 0 skipped"),
                 e.getMessage());
-        String report = Files.readString(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.climb.xml"));
-        assertTrue(report.contains("errors=\"1\"") && report.contains("ScenarioMain"), report);
+        assertTrue(e.getMessage().contains("forever.json: timed out after 3 s (<scenarioTimeout>,"
+                + " -Dbtfmu.scenarioTimeout) and was stopped"), e.getMessage());
+        String report = Files.readString(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.forever.xml"));
+        assertTrue(report.contains("tests=\"1\" failures=\"0\" errors=\"1\" skipped=\"0\""), report);
+        // The process's working folder is gone: nothing left behind.
+        try (var left = Files.list(project.resolve("target/bt-fmu"))) {
+            assertEquals(List.of(), left.toList());
+        }
+    }
+
+    @Test
+    void everyScenarioIsCheckedBeforeAnyRunsAndAllErrorsAreListedWithLineAndColumn() throws Exception {
+        buildFmus();
+        scenario("a-good", "[{\"variable\": \"plant.altitude\", \"min\": 0}]");
+        scenario("b-inverted", "[{\"variable\": \"plant.altitude\", \"min\": 390, \"max\": 350}]");
+        scenario("c-typo", "[{\"task\": \"mission/take_of\", \"status\": \"SUCCESS\"}]");
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+
+        MojoExecutionException e = assertThrows(MojoExecutionException.class, mojo::execute);
+
+        assertTrue(e.getMessage().startsWith("bt-fmu: 2 scenario configuration errors, nothing ran:"), e.getMessage());
+        assertEquals(2, log.errors.size(), log.errors.toString());
+        assertTrue(log.errors.get(0).contains("b-inverted.json:[9,14] /expect/0: \"min\" 390.0 is above \"max\""
+                + " 350.0"), log.errors.get(0));
+        assertTrue(log.errors.get(1).contains("c-typo.json:[9,23] /expect/0/task: 'mission/take_of' names no task"),
+                log.errors.get(1));
+        assertTrue(log.infos.stream().noneMatch(line -> line.contains("scenario 1 of")), log.infos.toString());
+        assertFalse(Files.exists(project.resolve("target/bt-fmu-reports")));
+    }
+
+    @Test
+    void aScenarioWithoutExpectationsIsAWarning() throws Exception {
+        buildFmus();
+        scenario("empty", "[]");
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.execute();
+        assertEquals(1, log.warnings.size(), log.warnings.toString());
+        assertTrue(log.warnings.get(0).matches("bt-fmu: .*empty\\.json:\\[9,13\\] /expect: no expectations: the"
+                + " scenario passes whatever the run gives"), log.warnings.get(0));
+    }
+
+    @Test
+    void mavenTestSkipSkipsTheScenarios() throws Exception {
+        buildFmus();
+        scenario("never-run", "[{\"variable\": \"plant.altitud\", \"min\": 0}]");
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.testSkip = true;
+        mojo.execute();
+        assertTrue(log.infos.contains("bt-fmu: scenarios skipped"), log.infos.toString());
+    }
+
+    @Test
+    void failureIgnoreLogsTheFailuresAndTheBuildGoesOn() throws Exception {
+        buildFmus();
+        scenario("climb", "[{\"variable\": \"plant.altitude\", \"at\": 100, \"max\": 200}]");
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.testFailureIgnore = true;
+        mojo.execute();
+        assertEquals(List.of(), log.errors);
+        assertTrue(log.warnings.get(0).startsWith("climb.json: expected plant.altitude in [-Infinity, 200.0] at 100 s"),
+                log.warnings.toString());
+        assertTrue(log.warnings.get(1).endsWith("; the build goes on (maven.test.failure.ignore)"),
+                log.warnings.toString());
+    }
+
+    @Test
+    void dashDTestRunsTheNamedScenariosOnly() throws Exception {
+        buildFmus();
+        scenario("climb", "[{\"variable\": \"plant.altitude\", \"min\": 0}]");
+        scenario("high/climb", "[{\"variable\": \"plant.altitude\", \"min\": 0}]");
+        scenario("broken", "[{\"variable\": \"plant.altitud\", \"min\": 0}]");
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.test = "high/climb";
+        mojo.execute();
+        assertTrue(log.infos.contains("bt-fmu: scenario 1 of 1: high/climb.json ..."), log.infos.toString());
+
+        mojo.test = "cl*";
+        mojo.execute();
+        assertTrue(log.infos.contains("bt-fmu: 2 scenarios: 2 passed, 0 failed, 0 errors, 0 skipped"),
+                log.infos.toString());
+
+        mojo.test = "land";
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        assertEquals("bt-fmu: no scenario matches -Dtest=land (the scenarios: broken, climb, high.climb)",
+                e.getMessage());
+    }
+
+    @Test
+    void theReportOfADeletedScenarioIsRemoved() throws Exception {
+        buildFmus();
+        scenario("climb", "[{\"variable\": \"plant.altitude\", \"min\": 0}]");
+        Path stale = Projects.write(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.gone.xml"), "<testsuite/>");
+        Path other = Projects.write(project.resolve("target/bt-fmu-reports/notes.txt"), "kept");
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.execute();
+        assertFalse(Files.exists(stale));
+        assertTrue(Files.exists(other));
+        assertTrue(Files.exists(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.climb.xml")));
+    }
+
+    @Test
+    void aProjectWithoutMissionsOrScenariosIsSkipped() throws Exception {
+        CheckMojo mojo = mojo();
+        mojo.missionsDirectory = project.resolve("elsewhere").toFile();
+        mojo.execute();
+        assertEquals(List.of("bt-fmu: no missions folder " + project.resolve("elsewhere") + " in this project: no"
+                + " missions here", "bt-fmu: no scenarios in " + project.resolve("src/test/scenarios")), log.infos);
     }
 
     @Test
@@ -158,7 +309,66 @@ class CheckMojoTest {
         buildFmus();
         scenario("climb", "[{\"variable\": \"plant.altitude\", \"at\": 100, \"min\": 290, \"max\": 310}]");
         mojo().execute();
-        assertTrue(log.infos.contains("bt-fmu: scenario climb.json: 1 passed, 0 failed"), log.infos.toString());
+        assertTrue(log.infos.stream().anyMatch(line -> line.startsWith(
+                "bt-fmu: scenario climb.json: 1 passed, 0 failed, 0 errors, 0 skipped (")), log.infos.toString());
         assertEquals(List.of(), log.errors);
+    }
+
+    @Test
+    void aScenarioProcessEndedByASignalIsAnErrorAndLeavesNothingBehind() throws Exception {
+        buildFmus();
+        Projects.write(project.resolve("src/test/scenarios/forever.json"), """
+                {"fmus": {"mission": "climb_and_fly", "plant": "plants/PointMassAircraft.fmu"},
+                 "stop": 1e8, "step": 0.01,
+                 "expect": [{"variable": "plant.altitude", "min": 0}]}
+                """);
+        CheckMojo mojo = mojo();
+        mojo.checkFmus = false;
+        mojo.scenarioTimeout = 0;
+        Thread killer = new Thread(() -> {
+            // SIGTERM (ProcessHandle.destroy) takes the JVM's shutdown path as Ctrl-C's SIGINT does.
+            for (int i = 0; i < 600; i++) {
+                var running = ProcessHandle.current().children().filter(CheckMojoTest::runsAScenario).toList();
+                if (!running.isEmpty()) {
+                    sleep(3000);
+                    running.forEach(ProcessHandle::destroy);
+                    return;
+                }
+                sleep(100);
+            }
+        });
+        killer.start();
+
+        MojoFailureException e = assertThrows(MojoFailureException.class, mojo::execute);
+        killer.join();
+
+        assertTrue(e.getMessage().contains("forever.json: the process ended with exit code 143"), e.getMessage());
+        try (var left = Files.walk(project)) {
+            assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("hs_err_pid")).toList());
+        }
+        try (var left = Files.list(Path.of(""))) {
+            assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("hs_err_pid")).toList());
+        }
+        try (var left = Files.list(project.resolve("target/bt-fmu"))) {
+            assertEquals(List.of(), left.toList(), "the process's folder (working directory, java.io.tmpdir)");
+        }
+    }
+
+    /** The process runs ScenarioMain run (its command line is too long for ProcessHandle.Info). */
+    private static boolean runsAScenario(ProcessHandle process) {
+        try {
+            String command = Files.readString(Path.of("/proc/" + process.pid() + "/cmdline"));
+            return command.contains(ScenarioMain.class.getName() + "\0run\0");
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

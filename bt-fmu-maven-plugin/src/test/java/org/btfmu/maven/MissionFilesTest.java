@@ -45,4 +45,19 @@ class MissionFilesTest {
         assertTrue(e.getMessage().contains("no mission file in " + dir + " matches the includes [**/*.json]"
                 + " less the excludes [x/**]"), e.getMessage());
     }
+
+    @Test
+    void aTreeFileIncludedByAnotherIsNoMissionOfItsOwn() throws Exception {
+        Projects.write(dir.resolve("main.xml"), """
+                <root BTCPP_format="4" main_tree_to_execute="Main">
+                  <include path="parts/sub.xml"/>
+                  <BehaviorTree ID="Main"><SubTree ID="Sub"/></BehaviorTree>
+                </root>""");
+        Projects.write(dir.resolve("parts/sub.xml"), "<root BTCPP_format=\"4\"><BehaviorTree ID=\"Sub\"/></root>");
+        Projects.write(dir.resolve("parts/other.xml"), "<root BTCPP_format=\"4\"><BehaviorTree ID=\"O\"/></root>");
+        Projects.write(dir.resolve("broken.xml"), "<root");
+
+        assertEquals(List.of(dir.resolve("broken.xml"), dir.resolve("main.xml"), dir.resolve("parts/other.xml")),
+                MissionFiles.find(dir, List.of("**/*.xml"), List.of()));
+    }
 }

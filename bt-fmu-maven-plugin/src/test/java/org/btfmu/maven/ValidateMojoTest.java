@@ -96,11 +96,40 @@ class ValidateMojoTest {
     }
 
     @Test
-    void aMissingMissionsFolderIsAClearFailure() {
+    void aProjectWithoutAMissionsFolderIsSkippedNotFailed() throws Exception {
+        // A parent POM declaring the plugin for its modules has no missions of its own.
         Path missing = project.resolve("src/main/missions");
-        MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo(missing).execute());
-        assertEquals("bt-fmu: the missions folder " + missing + " does not exist; put the mission files there"
-                + " or set <missionsDirectory> in the plugin's configuration", e.getMessage());
+        mojo(missing).execute();
+        assertEquals(List.of("bt-fmu: no missions folder " + missing + " in this project: no missions here"), log.infos);
+        assertEquals(List.of(), log.errors);
+    }
+
+    @Test
+    void theValidatorsWarningsAreMavenWarnings() throws Exception {
+        Path missions = Projects.withMissions(project);
+        Path file = Projects.write(missions.resolve("climb.json"), readTemplate()
+                .replace("\"altitude >= safe_altitude\"", "\"altitude / safe_altitude >= 1\""));
+        mojo(missions).execute();
+        assertEquals(1, log.warnings.size(), log.warnings.toString());
+        assertTrue(log.warnings.get(0).startsWith(file.toAbsolutePath() + ":[18,74]"), log.warnings.get(0));
+        assertTrue(log.warnings.get(0).contains("/tree/children/0/children/0/children/0/predicate: warning: "),
+                log.warnings.get(0));
+        assertTrue(log.warnings.get(0).contains("the divisor can be 0"), log.warnings.get(0));
+    }
+
+    @Test
+    void aProblemOfABindingsFileIsReportedAgainstItWithLineAndPointer() throws Exception {
+        Path missions = Projects.withMissions(project, Projects.EXAMPLES.resolve("btcpp/reactive-patrol.xml"));
+        Path bindings = Projects.write(missions.resolve("reactive-patrol.bindings.json"), """
+                {"name": "patrol",
+                 "variables": [
+                   {"name": "soc", "causality": "input", "type": "Real"},
+                   {"causality": "input", "type": "Real"}
+                 ]}
+                """);
+        assertThrows(MojoFailureException.class, () -> mojo(missions).execute());
+        assertEquals(List.of(bindings.toAbsolutePath() + ":[4,4] /variables/1: a variable needs a \"name\""),
+                log.errors);
     }
 
     @Test

@@ -65,6 +65,12 @@ public final class SimulateCommand implements Callable<Integer> {
                 + "\"parameters\": {\"b.k\": 0.5}}.")
     Path connections;
 
+    @Option(names = "--scenario", paramLabel = "<scenario.json>",
+            description = "Run a scenario of a mission project (the Maven plugin's src/test/scenarios/*.json) and check"
+                + " its expectations as mvn verify does (ScenarioReplay); its missions are target/fmus/<name>.fmu of"
+                + " the project, or --fmu <mission name>=<file.fmu>. Exit 1 when an expectation fails.")
+    Path scenarioFile;
+
     @Option(names = {"-p", "--parameter"}, paramLabel = "<fmu.variable>=<value>",
             description = "A parameter or input start value (repeatable; after those of --connections).")
     List<String> parameterValues = new ArrayList<>();
@@ -110,6 +116,9 @@ public final class SimulateCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
+        if (scenarioFile != null) {
+            return ScenarioReplay.run(scenarioFile, fmus, output, out, err);
+        }
         try {
             out.println(run(message -> err.println(message)));
             out.flush();

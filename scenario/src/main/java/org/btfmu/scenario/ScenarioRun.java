@@ -1,14 +1,17 @@
-package org.btfmu.maven;
+package org.btfmu.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.btfmu.cosim.CoSimulation;
 import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.cosim.ConnectionFile;
+import org.btfmu.cosim.CsvWriter;
 import org.btfmu.cosim.Experiment;
 import org.btfmu.cosim.FmuInstance;
 import org.btfmu.cosim.SampleListener;
@@ -19,29 +22,62 @@ import org.btfmu.cosim.VariableReference;
  * Runs one scenario with the project's master ({@link CoSimulation}) and
  * watches its expectations at every communication point.
  */
-final class ScenarioRun {
+public final class ScenarioRun {
 
     /**
      * What a run gave: every expectation decided, or {@code error} when the
      * co-simulation itself stopped (an FMU returned an error).
      */
-    record Outcome(Scenario scenario, List<Expectation> expectations, String error, double seconds) {
+    public record Outcome(Scenario scenario, List<Expectation> expectations, String error, double seconds) {
 
-        long failures() {
+        public long failures() {
             return expectations.stream().filter(e -> !e.passed()).count();
+        }
+
+        /** As its report counts: {@code 3 passed, 1 failed, 0 errors, 0 skipped} (a stopped run: 1 error, all skipped). */
+        public String counts() {
+            int n = expectations.size();
+            return error == null ? ScenarioRun.counts(n - (int) failures(), (int) failures(), 0, 0)
+                    : ScenarioRun.counts(0, 0, 1, n);
         }
     }
 
     private ScenarioRun() {
     }
 
+    /** The counts of scenario results, in the words of the plugin's console and the command line. */
+    public static String counts(int passed, int failed, int errors, int skipped) {
+        return passed + " passed, " + failed + " failed, " + errors + (errors == 1 ? " error, " : " errors, ")
+                + skipped + " skipped";
+    }
+
     /** Configuration errors (FMUs, wiring, expectations) end in a {@link ScenarioException} before the run. */
-    static Outcome run(Scenario scenario, Consumer<String> fmuLog) {
+    public static Outcome run(Scenario scenario, Consumer<String> fmuLog) {
+        return run(scenario, fmuLog, null);
+    }
+
+    /**
+     * Runs the scenario and, when {@code csv} is not null, also writes every output of every FMU
+     * (and what the expectations watch) there, as {@code bt-fmu simulate} writes result.csv.
+     */
+    public static Outcome run(Scenario scenario, Consumer<String> fmuLog, Path csv) {
+        return run(scenario, fmuLog, true, csv);
+    }
+
+    /**
+     * Everything but the run: the FMUs load, the wiring and the expectations resolve; else a
+     * {@link ScenarioException}. So every scenario of a project can be checked before any runs.
+     */
+    public static void check(Scenario scenario, Consumer<String> fmuLog) {
+        run(scenario, fmuLog, false, null);
+    }
+
+    private static Outcome run(Scenario scenario, Consumer<String> fmuLog, boolean execute, Path csv) {
         if (scenario.ssp() == null) {
             List<CoSimulation.FmuSpec> specs = new ArrayList<>();
             scenario.fmus().forEach((name, fmu) -> specs.add(new CoSimulation.FmuSpec(name, fmu)));
             return run(scenario, specs, loaded -> ConnectionFile.read(scenario.file(), loaded, Scenario.KEYS),
-                    scenario.times(new Experiment(Double.NaN, Double.NaN, Double.NaN)), fmuLog);
+                    scenario.times(new Experiment(Double.NaN, Double.NaN, Double.NaN)), fmuLog, execute, csv);
         }
         SspArchive ssp;
         try {
@@ -62,12 +98,13 @@ final class ScenarioRun {
                             ssp.fmus().stream().map(CoSimulation.FmuSpec::name).toList()) + ")");
                 }
             }
-            return run(scenario, specs, ssp::wiring, scenario.times(ssp.experiment()), fmuLog);
+            return run(scenario, specs, ssp::wiring, scenario.times(ssp.experiment()), fmuLog, execute, csv);
         }
     }
 
     private static Outcome run(Scenario scenario, List<CoSimulation.FmuSpec> specs,
-            Function<List<FmuInstance>, ConnectionFile> wiring, Experiment times, Consumer<String> fmuLog) {
+            Function<List<FmuInstance>, ConnectionFile> wiring, Experiment times, Consumer<String> fmuLog,
+            boolean execute, Path csv) {
         CoSimulation sim;
         try {
             sim = CoSimulation.load(specs, fmuLog);
@@ -85,7 +122,15 @@ final class ScenarioRun {
             } catch (CoSimulationException e) {
                 throw new ScenarioException(e.getMessage());
             }
-            List<VariableReference> recorded = expectations.stream().map(Expectation::target).distinct().toList();
+            if (!execute) {
+                return new Outcome(scenario, expectations, null, 0);
+            }
+            Set<VariableReference> columns = new LinkedHashSet<>();
+            expectations.forEach(e -> columns.add(e.target()));
+            if (csv != null) {
+                columns.addAll(sim.allOutputs());
+            }
+            List<VariableReference> recorded = List.copyOf(columns);
             int[] column = expectations.stream().mapToInt(e -> recorded.indexOf(e.target())).toArray();
             SampleListener watcher = new SampleListener() {
                 @Override
@@ -101,8 +146,9 @@ final class ScenarioRun {
             };
             long started = System.nanoTime();
             String error = null;
-            try {
-                sim.run(times.start(), times.stop(), times.step(), recorded, List.of(watcher), p -> { });
+            try (CsvWriter writer = csv == null ? null : new CsvWriter(csv)) {
+                List<SampleListener> listeners = writer == null ? List.of(watcher) : List.of(watcher, writer);
+                sim.run(times.start(), times.stop(), times.step(), recorded, listeners, p -> { });
             } catch (CoSimulationException e) {
                 error = e.getMessage();
             }

@@ -1,4 +1,4 @@
-package org.btfmu.maven;
+package org.btfmu.scenario;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -23,6 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** Scenarios run in this JVM (the goal runs them in a process of its own, see the integration builds). */
 class ScenarioRunTest {
 
+    /** The Maven template project's mission. */
+    static final Path TEMPLATE_MISSION = Path.of("../examples/maven-project/src/main/missions/climb-and-fly.json");
+
     @TempDir
     static Path project;
 
@@ -42,13 +45,13 @@ class ScenarioRunTest {
     @BeforeAll
     static void fmus() throws Exception {
         Path fmu = project.resolve("climb_and_fly.fmu");
-        new FmuPackager().build(MissionLoader.load(Projects.TEMPLATE_MISSION), new FmuPackager.Options(null, false), fmu);
+        new FmuPackager().build(MissionLoader.load(TEMPLATE_MISSION), new FmuPackager.Options(null, false), fmu);
         PlantFmu.POINT_MASS_AIRCRAFT.copyTo(Files.createDirectories(project.resolve("plant")));
         missionFmus = Map.of("climb_and_fly", fmu);
     }
 
     private static ScenarioRun.Outcome run(String name, String expect) {
-        Path file = Projects.write(project.resolve(name + ".json"), "{\n" + WIRING + "  \"expect\": " + expect + "\n}\n");
+        Path file = write(project.resolve(name + ".json"), "{\n" + WIRING + "  \"expect\": " + expect + "\n}\n");
         return ScenarioRun.run(Scenario.read(file, project, missionFmus), message -> { });
     }
 
@@ -82,10 +85,37 @@ class ScenarioRunTest {
         assertTrue(failures.get(0).matches("expected plant\\.altitude in \\[500\\.0, Infinity\\] at 100 s,"
                 + " was 30\\d\\.\\d+ at 100 s"), failures.get(0));
         assertEquals("expected mission/fly_to_waypoint SUCCESS at or before 20 s, but it never was"
-                + " (last ACCEPT at 20 s)", failures.get(1));
+                + " (last ACCEPT at 20 s); statuses seen at the communication points: ACCEPT at 0 s", failures.get(1));
         assertTrue(failures.get(2).matches("expected plant\\.altitude in \\[-Infinity, 100\\.0\\] throughout,"
                 + " was 10\\d\\.\\d+ at \\d+ s"), failures.get(2));
         assertEquals("expected mission.mode = 0 at 1 s, was 1 at 1 s", failures.get(3));
+    }
+
+    @Test
+    void aFailedStatusExpectationListsTheStatusesSeen() {
+        ScenarioRun.Outcome outcome = run("statuses", """
+                [{"task": "mission/take_off", "status": "SUCCESS", "before": 120}]""");
+        String failure = outcome.expectations().get(0).failure();
+        // The template's take-off action goes from RUNNING back to ACCEPT within one instant: SUCCESS is never seen.
+        assertEquals("expected mission/take_off SUCCESS at or before 120 s, but it never was (last ACCEPT at 120 s);"
+                + " statuses seen at the communication points: RUNNING at 0 s, ACCEPT at 66 s", failure);
+    }
+
+    @Test
+    void aRangeWithMinAboveMaxIsAConfigurationError() {
+        assertTrue(configurationError("inverted", "[{\"variable\": \"plant.altitude\", \"min\": 390, \"max\": 350}]")
+                .getMessage().contains("inverted.json: /expect/0: \"min\" 390.0 is above \"max\" 350.0: no value can"
+                        + " pass"));
+    }
+
+    @Test
+    void aScenarioWithoutExpectationsWarns() {
+        Path empty = write(project.resolve("empty.json"), "{\n" + WIRING + "  \"expect\": []\n}\n");
+        assertEquals(List.of(empty + ": /expect: no expectations: the scenario passes whatever the run gives"),
+                Scenario.read(empty, project, missionFmus).warnings());
+        Path some = write(project.resolve("some.json"), "{\n" + WIRING
+                + "  \"expect\": [{\"variable\": \"plant.altitude\", \"min\": 0}]\n}\n");
+        assertEquals(List.of(), Scenario.read(some, project, missionFmus).warnings());
     }
 
     @Test
@@ -121,7 +151,7 @@ class ScenarioRunTest {
 
     @Test
     void aMissionThatIsNotInTheProjectIsAConfigurationError() {
-        Path file = Projects.write(project.resolve("other.json"),
+        Path file = write(project.resolve("other.json"),
                 "{\"fmus\": {\"mission\": \"landing\"}, \"stop\": 1, \"step\": 1}");
         ScenarioException e = assertThrows(ScenarioException.class, () -> Scenario.read(file, project, missionFmus));
         assertTrue(e.getMessage().contains("/fmus/mission: 'landing' is no mission of this project (its missions:"
@@ -131,12 +161,12 @@ class ScenarioRunTest {
     @Test
     void anSspScenarioTakesItsWiringAndTimesFromTheSspAndTheMissionFromTheProject() throws Exception {
         Path ssp = project.resolve("climb.ssp");
-        Path wiring = Projects.write(project.resolve("wiring.json"), "{\n" + WIRING.substring(WIRING.indexOf("\"connections\""))
+        Path wiring = write(project.resolve("wiring.json"), "{\n" + WIRING.substring(WIRING.indexOf("\"connections\""))
                 .replaceAll(",\\s*$", "") + "\n}\n");
         // An SSP whose mission FMU is another build (another safe altitude) than the project's.
         Path otherMission = project.resolve("other/climb_and_fly.fmu");
         Files.createDirectories(otherMission.getParent());
-        new FmuPackager().build(MissionLoader.load(Files.readString(Projects.TEMPLATE_MISSION)
+        new FmuPackager().build(MissionLoader.load(Files.readString(TEMPLATE_MISSION)
                 .replace("\"start\": 300", "\"start\": 100"), "other.json"), new FmuPackager.Options(null, false),
                 otherMission);
         try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("mission", otherMission),
@@ -147,47 +177,36 @@ class ScenarioRunTest {
         }
         String expect = "[{\"variable\": \"plant.altitude\", \"at\": 120, \"min\": 290, \"max\": 310}]";
 
-        Path withProjectMission = Projects.write(project.resolve("ssp-project.json"),
+        Path withProjectMission = write(project.resolve("ssp-project.json"),
                 "{\"ssp\": \"climb.ssp\", \"fmus\": {\"mission\": \"climb_and_fly\"}, \"expect\": " + expect + "}");
         ScenarioRun.Outcome outcome = ScenarioRun.run(Scenario.read(withProjectMission, project, missionFmus), m -> { });
         assertEquals(0, outcome.failures(), outcome.expectations().get(0).failure());
 
-        Path withSspMission = Projects.write(project.resolve("ssp-own.json"),
+        Path withSspMission = write(project.resolve("ssp-own.json"),
                 "{\"ssp\": \"climb.ssp\", \"expect\": " + expect + "}");
         outcome = ScenarioRun.run(Scenario.read(withSspMission, project, missionFmus), m -> { });
         assertTrue(outcome.expectations().get(0).failure().matches(".*was 1\\d\\d\\.\\d+ at 120 s"),
                 outcome.expectations().get(0).failure());
 
-        Path unknown = Projects.write(project.resolve("ssp-unknown.json"),
+        Path unknown = write(project.resolve("ssp-unknown.json"),
                 "{\"ssp\": \"climb.ssp\", \"fmus\": {\"aircraft\": \"climb_and_fly\"}}");
         ScenarioException e = assertThrows(ScenarioException.class,
                 () -> ScenarioRun.run(Scenario.read(unknown, project, missionFmus), m -> { }));
         assertTrue(e.getMessage().contains("/fmus/aircraft: climb.ssp has no component 'aircraft' (its components:"
                 + " mission, plant)"), e.getMessage());
 
-        Path doubled = Projects.write(project.resolve("ssp-connections.json"),
+        Path doubled = write(project.resolve("ssp-connections.json"),
                 "{\"ssp\": \"climb.ssp\", \"connections\": []}");
         assertTrue(assertThrows(ScenarioException.class, () -> Scenario.read(doubled, project, missionFmus))
                 .getMessage().contains("/connections: the SSP brings the connections"));
     }
 
-    @Test
-    void theReportIsSurefireStyleXml() throws Exception {
-        ScenarioRun.Outcome outcome = run("report", """
-                [{"variable": "plant.altitude", "at": 120, "min": 290, "max": 310},
-                 {"variable": "mission.mode", "at": 1, "value": 3}]""");
-        Path report = TestReport.write(project.resolve("reports"), outcome);
-        assertEquals("TEST-bt-fmu.report.xml", report.getFileName().toString());
-        var document = javax.xml.parsers.DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(report.toFile());
-        var suite = document.getDocumentElement();
-        assertEquals("testsuite", suite.getTagName());
-        assertEquals("2", suite.getAttribute("tests"));
-        assertEquals("1", suite.getAttribute("failures"));
-        var cases = suite.getElementsByTagName("testcase");
-        assertEquals(0, ((org.w3c.dom.Element) cases.item(0)).getElementsByTagName("failure").getLength());
-        var failure = (org.w3c.dom.Element) ((org.w3c.dom.Element) cases.item(1)).getElementsByTagName("failure")
-                .item(0);
-        assertEquals("expected mission.mode = 3 at 1 s, was 1 at 1 s", failure.getAttribute("message"));
+    static Path write(Path file, String text) {
+        try {
+            Files.createDirectories(file.getParent());
+            return Files.writeString(file, text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }

@@ -1,14 +1,14 @@
-package org.btfmu.maven;
+package org.btfmu.scenario;
 
 /**
  * A scenario that cannot be run as written: a configuration error (unknown
  * FMU, variable or task, a malformed expectation), not a failed expectation.
  */
-final class ScenarioException extends RuntimeException {
+public final class ScenarioException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    ScenarioException(String message) {
+    public ScenarioException(String message) {
         super(message);
     }
 }

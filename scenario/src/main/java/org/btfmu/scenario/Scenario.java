@@ -1,4 +1,4 @@
-package org.btfmu.maven;
+package org.btfmu.scenario;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.btfmu.cosim.Experiment;
@@ -35,14 +36,14 @@ import org.btfmu.cosim.Experiment;
  * {@code start} is optional (0); {@code description} is free text. Expectations:
  * {@link Expectation}.
  */
-record Scenario(Path file, String name, Path ssp, Map<String, Path> fmus, Experiment experiment,
+public record Scenario(Path file, String name, Path ssp, Map<String, Path> fmus, Experiment experiment,
         JsonNode expectations) {
 
     /** The keys this class reads; {@code connections} and {@code parameters} are the master's. */
-    static final Set<String> KEYS = Set.of("description", "ssp", "fmus", "start", "stop", "step", "expect");
+    public static final Set<String> KEYS = Set.of("description", "ssp", "fmus", "start", "stop", "step", "expect");
 
     /** Reads the scenario; {@code missionFmus} maps the project's mission names to their FMUs. */
-    static Scenario read(Path file, Path projectDirectory, Map<String, Path> missionFmus) {
+    public static Scenario read(Path file, Path projectDirectory, Map<String, Path> missionFmus) {
         JsonNode root;
         try {
             root = new ObjectMapper().readTree(Files.readString(file));
@@ -78,8 +79,16 @@ record Scenario(Path file, String name, Path ssp, Map<String, Path> fmus, Experi
         return new Scenario(file, name, ssp, fmus, experiment, root.path("expect"));
     }
 
+    /** What is legal but probably not meant: a scenario without expectations passes whatever the run gives. */
+    public List<String> warnings() {
+        if (expectations.isMissingNode() || expectations.isArray() && expectations.isEmpty()) {
+            return List.of(file + ": /expect: no expectations: the scenario passes whatever the run gives");
+        }
+        return List.of();
+    }
+
     /** Start, stop and step: the scenario's, else from {@code fallback} (the SSP's); start defaults to 0. */
-    Experiment times(Experiment fallback) {
+    public Experiment times(Experiment fallback) {
         Experiment times = experiment.or(fallback).or(new Experiment(0, Double.NaN, Double.NaN));
         String source = ssp == null ? "" : " (" + ssp.getFileName() + " gives none)";
         if (Double.isNaN(times.stop())) {

@@ -1,6 +1,7 @@
-package org.btfmu.maven;
+package org.btfmu.scenario;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -24,7 +25,7 @@ import org.btfmu.fmu.ModelVariables;
  * {@code "before": t} at some communication point up to t, neither: at every
  * communication point of the run.
  */
-final class Expectation {
+public final class Expectation {
 
     private static final Set<String> KEYS = Set.of("variable", "task", "min", "max", "value", "status", "at", "before");
 
@@ -42,6 +43,8 @@ final class Expectation {
     private String failure;
     private Object lastValue;
     private double lastTime = Double.NaN;
+    /** A status expectation's changes of status as seen at the communication points, for its failure. */
+    private final List<String> statusesSeen = new ArrayList<>();
 
     private Expectation(String name, VariableReference target, Predicate<Object> holds, boolean isStatus,
             When when, double time) {
@@ -121,6 +124,10 @@ final class Expectation {
         }
         double min = node.has("min") ? number(where + "/min", node.get("min")) : Double.NEGATIVE_INFINITY;
         double max = node.has("max") ? number(where + "/max", node.get("max")) : Double.POSITIVE_INFINITY;
+        if (min > max) {
+            throw new ScenarioException(where + ": \"min\" " + min + " is above \"max\" " + max
+                    + ": no value can pass");
+        }
         Predicate<Object> within = v -> {
             double x = ((Number) v).doubleValue();
             return x >= min && x <= max;
@@ -177,11 +184,11 @@ final class Expectation {
         return new VariableReference(fmu, matches.get(0));
     }
 
-    VariableReference target() {
+    public VariableReference target() {
         return target;
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
@@ -210,9 +217,14 @@ final class Expectation {
                 }
             }
         }
+        if (isStatus && !value.equals(lastValue) && statusesSeen.size() <= MAX_STATUSES_SHOWN) {
+            statusesSeen.add(statusesSeen.size() == MAX_STATUSES_SHOWN ? "..." : show(value) + " at " + seconds(t));
+        }
         lastValue = value;
         lastTime = t;
     }
+
+    private static final int MAX_STATUSES_SHOWN = 20;
 
     /** After the last communication point: what is still open is decided. */
     void finish() {
@@ -221,13 +233,17 @@ final class Expectation {
         }
     }
 
-    boolean passed() {
+    public boolean passed() {
         return passed;
     }
 
     /** Why it failed; null when it passed. */
-    String failure() {
-        return passed ? null : "expected " + name + ", " + failure;
+    public String failure() {
+        if (passed) {
+            return null;
+        }
+        return "expected " + name + ", " + failure + (statusesSeen.isEmpty() ? ""
+                : "; statuses seen at the communication points: " + String.join(", ", statusesSeen));
     }
 
     private String neverMessage() {
