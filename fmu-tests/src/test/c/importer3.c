@@ -457,7 +457,7 @@ static void illegal(void)
     initialize(c, 150.0);
     fmi3ValueReference vr = VR_STATUS_HOLD;
     fmi3Float64 x;
-    REJECTED3(fmu.getFloat64(c, &vr, 1, &x, 1), "not a Real");
+    REJECTED3(fmu.getFloat64(c, &vr, 1, &x, 1), "is the Enumeration (fmi3GetInt64) variable 'status.shim_test.plan.hold_once.hold', not a Float64");
     fmu.freeInstance(c);
 
     c = co_simulation(fmi3False, fmi3True);

@@ -527,28 +527,55 @@ final class Fmi3Slave extends FmuSlave {
         return true;
     }
 
-    /** Rejects value references of the independent variable, event indicators and task statuses. */
-    private boolean plain(long vrs, long n, String type) {
+    /**
+     * Checks that every value reference names a variable of the FMI 3.0 type (the independent
+     * variable and the event indicators are Float64 that can be read only); false after logging,
+     * with the FMI 3.0 type names.
+     */
+    private boolean typed(long vrs, long n, SlotType type, boolean reading) {
         for (long i = 0; i < n; i++) {
             long vr = Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i));
-            Entry entry = variables.get(vr);
+            String found;
             if (vr >= timeReference && vr <= timeReference + indicators.length) {
-                error("valueReferences[" + i + "] = " + vr + " is "
-                        + (vr == timeReference ? "the independent variable 'time'" : "an event indicator")
-                        + ", a Float64 that cannot be set, not a " + type);
-                return false;
+                if (type == SlotType.REAL && reading) {
+                    continue;
+                }
+                found = (vr == timeReference ? "the independent variable 'time'" : "an event indicator")
+                        + ", a Float64 that cannot be set";
+            } else {
+                Entry entry = variables.get(vr);
+                if (entry == null) {
+                    error("valueReferences[" + i + "] = " + vr + " is not a value reference of this FMU (it has 0.."
+                            + (timeReference + indicators.length) + ")");
+                    return false;
+                }
+                if (entry.type() == type && !entry.isTaskStatus()) {
+                    continue;
+                }
+                found = "the " + typeName(entry) + " variable '" + entry.name() + "'";
             }
-            if (entry != null && entry.isTaskStatus()) {
-                error("valueReferences[" + i + "] = " + vr + " is the task status '" + entry.name()
-                        + "', an Enumeration (fmi3GetInt64), not a " + type);
-                return false;
-            }
+            error("valueReferences[" + i + "] = " + vr + " is " + found + ", not a " + typeName(type));
+            return false;
         }
         return true;
     }
 
+    private static String typeName(Entry entry) {
+        return entry.isTaskStatus() ? "Enumeration (fmi3GetInt64)" : typeName(entry.type());
+    }
+
+    private static String typeName(SlotType type) {
+        return switch (type) {
+            case REAL -> "Float64";
+            case INTEGER -> "Int32";
+            case BOOLEAN -> "Boolean";
+            case STRING -> "String";
+        };
+    }
+
     int getFloat64(long vrs, long n, long values, long nValues) {
-        if (!callable(Fmi3Function.GET_FLOAT64) || !scalars(n, nValues) || !arrays(n, vrs, values)) {
+        if (!callable(Fmi3Function.GET_FLOAT64) || !scalars(n, nValues) || !arrays(n, vrs, values)
+                || !typed(vrs, n, SlotType.REAL, true)) {
             return ERROR;
         }
         TreeInstance view = reading();
@@ -565,11 +592,7 @@ final class Fmi3Slave extends FmuSlave {
                 }
                 value = indicators[(int) (vr - timeReference - 1)];
             } else {
-                Entry variable = variable(vrs, i, SlotType.REAL);
-                if (variable == null) {
-                    return ERROR;
-                }
-                value = view.getReal(variable.slot());
+                value = view.getReal(variables.get(vr).slot());
             }
             NativeMemory.putDouble(values + 8 * i, value);
         }
@@ -578,7 +601,7 @@ final class Fmi3Slave extends FmuSlave {
 
     int setFloat64(long vrs, long n, long values, long nValues) {
         if (!callable(Fmi3Function.SET_FLOAT64) || !scalars(n, nValues) || !arrays(n, vrs, values)
-                || !plain(vrs, n, "settable Float64")) {
+                || !typed(vrs, n, SlotType.REAL, false)) {
             return ERROR;
         }
         return setReal(vrs, n, values);
@@ -586,7 +609,7 @@ final class Fmi3Slave extends FmuSlave {
 
     int getInt32(long vrs, long n, long values, long nValues) {
         if (!callable(Fmi3Function.GET_INT32) || !scalars(n, nValues) || !arrays(n, vrs, values)
-                || !plain(vrs, n, "Int32")) {
+                || !typed(vrs, n, SlotType.INTEGER, true)) {
             return ERROR;
         }
         return getInteger(vrs, n, values);
@@ -594,7 +617,7 @@ final class Fmi3Slave extends FmuSlave {
 
     int setInt32(long vrs, long n, long values, long nValues) {
         if (!callable(Fmi3Function.SET_INT32) || !scalars(n, nValues) || !arrays(n, vrs, values)
-                || !plain(vrs, n, "Int32")) {
+                || !typed(vrs, n, SlotType.INTEGER, false)) {
             return ERROR;
         }
         return setInteger(vrs, n, values);
@@ -642,22 +665,21 @@ final class Fmi3Slave extends FmuSlave {
     }
 
     int getBoolean(long vrs, long n, long values, long nValues) {
-        if (!callable(Fmi3Function.GET_BOOLEAN) || !scalars(n, nValues) || !arrays(n, vrs, values)) {
+        if (!callable(Fmi3Function.GET_BOOLEAN) || !scalars(n, nValues) || !arrays(n, vrs, values)
+                || !typed(vrs, n, SlotType.BOOLEAN, true)) {
             return ERROR;
         }
         TreeInstance view = reading();
         for (long i = 0; i < n; i++) {
-            Entry variable = variable(vrs, i, SlotType.BOOLEAN);
-            if (variable == null) {
-                return ERROR;
-            }
+            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
             NativeMemory.putByte(values + i, (byte) (view.getBoolean(variable.slot()) ? 1 : 0));
         }
         return OK;
     }
 
     int setBoolean(long vrs, long n, long values, long nValues) {
-        if (!callable(Fmi3Function.SET_BOOLEAN) || !scalars(n, nValues) || !arrays(n, vrs, values)) {
+        if (!callable(Fmi3Function.SET_BOOLEAN) || !scalars(n, nValues) || !arrays(n, vrs, values)
+                || !typed(vrs, n, SlotType.BOOLEAN, false)) {
             return ERROR;
         }
         for (long i = 0; i < n; i++) {
@@ -674,14 +696,16 @@ final class Fmi3Slave extends FmuSlave {
     }
 
     int getString(long vrs, long n, long values, long nValues) {
-        if (!callable(Fmi3Function.GET_STRING) || !scalars(n, nValues) || !arrays(n, vrs, values)) {
+        if (!callable(Fmi3Function.GET_STRING) || !scalars(n, nValues) || !arrays(n, vrs, values)
+                || !typed(vrs, n, SlotType.STRING, true)) {
             return ERROR;
         }
         return getString(vrs, n, values);
     }
 
     int setString(long vrs, long n, long values, long nValues) {
-        if (!callable(Fmi3Function.SET_STRING) || !scalars(n, nValues) || !arrays(n, vrs, values)) {
+        if (!callable(Fmi3Function.SET_STRING) || !scalars(n, nValues) || !arrays(n, vrs, values)
+                || !typed(vrs, n, SlotType.STRING, false)) {
             return ERROR;
         }
         return setString(vrs, n, values);
