@@ -61,6 +61,7 @@ static struct {
     fmi3Instance (*instantiateME)(fmi3String, fmi3String, fmi3String, fmi3Boolean, fmi3Boolean,
                                   fmi3InstanceEnvironment, fmi3LogMessageCallback);
     void (*freeInstance)(fmi3Instance);
+    fmi3Status (*setDebugLogging)(fmi3Instance, fmi3Boolean, size_t, const fmi3String[]);
     fmi3Status (*enterInitializationMode)(fmi3Instance, fmi3Boolean, fmi3Float64, fmi3Float64,
                                           fmi3Boolean, fmi3Float64);
     fmi3Status (*exitInitializationMode)(fmi3Instance);
@@ -160,6 +161,7 @@ static void load(const char *directory, const char *token)
     *(void **)&fmu.instantiateCS = symbol("fmi3InstantiateCoSimulation");
     *(void **)&fmu.instantiateME = symbol("fmi3InstantiateModelExchange");
     *(void **)&fmu.freeInstance = symbol("fmi3FreeInstance");
+    *(void **)&fmu.setDebugLogging = symbol("fmi3SetDebugLogging");
     *(void **)&fmu.enterInitializationMode = symbol("fmi3EnterInitializationMode");
     *(void **)&fmu.exitInitializationMode = symbol("fmi3ExitInitializationMode");
     *(void **)&fmu.enterEventMode = symbol("fmi3EnterEventMode");
@@ -274,7 +276,12 @@ static void early_return(void)
               "no event in (%g, %g]: early %d at %.17g", t, t + 3.0, s.earlyReturn,
               s.lastSuccessfulTime);
     }
+    const fmi3String events[] = {"logEvents"};
+    OK3(fmu.setDebugLogging(c, fmi3True, 1, events));
+    int before = messages;
     OK3(step(c, 9.0, 3.0, &s));
+    CHECK(messages > before && strstr(last_message, "returns early at the time event t=10.0") != NULL,
+          "logEvents says why the step returned early: %s", last_message);
     CHECK(s.earlyReturn, "the step from 9 s returns early");
     CHECK(s.lastSuccessfulTime == 10.0, "at exactly the hold's end, 10 s: %.17g", s.lastSuccessfulTime);
     CHECK(!s.eventHandlingNeeded, "no Event Mode was asked for (eventModeUsed = false)");
@@ -404,6 +411,11 @@ static void illegal(void)
 
     Step s;
     fmi3Instance c = co_simulation(fmi3False, fmi3True);
+    const fmi3String unknown[] = {"logEvents", "log100%"};
+    REJECTED3(fmu.setDebugLogging(c, fmi3True, 2, unknown), "categories[1] = 'log100%' is not a log category");
+    fmu.freeInstance(c);
+
+    c = co_simulation(fmi3False, fmi3True);
     REJECTED3(step(c, 0.0, 1.0, &s), "may not be called in state Instantiated");
     fmu.freeInstance(c);
 
