@@ -18,6 +18,7 @@ import org.btfmu.mission.MissionException;
 import org.btfmu.mission.MissionLoader;
 import org.btfmu.packager.FmuBuildException;
 import org.btfmu.packager.FmuInterface;
+import org.btfmu.packager.FmiVersion;
 import org.btfmu.packager.FmuPackager;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -64,6 +65,11 @@ public final class BuildCommand implements Callable<Integer> {
                     + " or both, comma-separated (default: cs,me)")
     String interfaces = "cs,me";
 
+    @Option(names = "--fmi", paramLabel = "2|3",
+            description = "the FMI standard: 2 (FMI 2.0, the default) or 3 (FMI 3.0: Co-Simulation with"
+                    + " Event Mode and early return, Model Exchange; not yet read by bt-fmu check)")
+    String fmi = "2";
+
     @Option(names = "--no-check",
             description = "skip bt-fmu check on the new FMU (it runs the FMU in this process)")
     boolean noCheck;
@@ -77,8 +83,10 @@ public final class BuildCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         Path target = output;
         Set<FmuInterface> offered;
+        FmiVersion version;
         try {
             offered = FmuInterface.parse(interfaces);
+            version = FmiVersion.parse(fmi);
         } catch (IllegalArgumentException e) {
             err.println("bt-fmu build: --" + e.getMessage());
             err.flush();
@@ -99,11 +107,12 @@ public final class BuildCommand implements Callable<Integer> {
                         + target.resolve(mission.name() + ".fmu") + "), and an existing directory is never replaced");
                 return BtFmu.EXIT_BAD_INPUT;
             }
-            FmuPackager.BuiltFmu fmu = buildChecked(mission, target, offered, err);
+            FmuPackager.BuiltFmu fmu = buildChecked(mission, target, offered, version, err);
             if (fmu == null) {
                 return BtFmu.EXIT_BAD_INPUT;
             }
-            out.println(target + ": " + FmuInterface.format(offered) + ", "
+            out.println(target + ": " + (version == FmiVersion.FMI3 ? "FMI 3.0 " : "")
+                    + FmuInterface.format(offered) + ", "
                     + ModelVariables.of(mission).size() + " variables"
                     + (offered.contains(FmuInterface.MODEL_EXCHANGE)
                             ? ", " + mission.tree().crossingCount() + " event indicators" : "")
@@ -155,10 +164,11 @@ public final class BuildCommand implements Callable<Integer> {
      * into place; null (after printing the findings) when the check finds an error.
      */
     private FmuPackager.BuiltFmu buildChecked(Mission mission, Path target, Set<FmuInterface> offered,
-            PrintWriter err) throws FmuBuildException, IOException {
-        FmuPackager.Options options = new FmuPackager.Options(modelIdentifier, bundleJre, offered);
+            FmiVersion version, PrintWriter err) throws FmuBuildException, IOException {
+        FmuPackager.Options options = new FmuPackager.Options(modelIdentifier, bundleJre, offered, version);
         Path parent = target.toAbsolutePath().getParent();
-        if (noCheck || parent == null || !Files.isDirectory(parent)) {
+        // bt-fmu check reads FMI 2.0 only (issue 22, phase 2): an FMI 3.0 FMU is built unchecked
+        if (noCheck || version == FmiVersion.FMI3 || parent == null || !Files.isDirectory(parent)) {
             return new FmuPackager().build(mission, options, target); // reports a missing folder
         }
         Path candidate = Files.createTempFile(parent, ".bt-fmu-build-", ".fmu");

@@ -13,6 +13,8 @@ import java.util.zip.ZipFile;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionLoader;
 import org.btfmu.packager.FmuBuildException;
+import org.btfmu.packager.FmiVersion;
+import org.btfmu.packager.FmuInterface;
 import org.btfmu.packager.FmuPackager;
 import org.btfmu.testfmus.PlantFmu;
 
@@ -32,6 +34,19 @@ record FmuFixture(Path fmu, Path directory, String guid) {
         Path fmu = workDirectory.resolve(modelIdentifier + ".fmu").toAbsolutePath();
         FmuPackager.BuiltFmu built = new FmuPackager()
                 .build(mission, new FmuPackager.Options(modelIdentifier, bundleJre), fmu);
+        Path directory = workDirectory.resolve(modelIdentifier).toAbsolutePath();
+        extract(fmu, directory);
+        return new FmuFixture(fmu, directory, built.guid());
+    }
+
+    /** An FMI 3.0 FMU ({@code bt-fmu build --fmi 3}) with both interfaces, extracted. */
+    static FmuFixture buildFmi3(Path workDirectory, String missionFile, String modelIdentifier)
+            throws IOException, FmuBuildException {
+        Mission mission = MissionLoader.load(Path.of("src/test/resources/missions", missionFile));
+        Files.createDirectories(workDirectory);
+        Path fmu = workDirectory.resolve(modelIdentifier + ".fmu").toAbsolutePath();
+        FmuPackager.BuiltFmu built = new FmuPackager().build(mission, new FmuPackager.Options(modelIdentifier,
+                false, java.util.EnumSet.allOf(FmuInterface.class), FmiVersion.FMI3), fmu);
         Path directory = workDirectory.resolve(modelIdentifier).toAbsolutePath();
         extract(fmu, directory);
         return new FmuFixture(fmu, directory, built.guid());

@@ -263,7 +263,7 @@ class FmuSlave {
     }
 
     /** After fmi2Set*: the preview is stale, the inputs wait for propagation. */
-    private void valuesSet() {
+    void valuesSet() {
         unsettled = true;
         unpropagated = true;
         preview = null;
@@ -359,7 +359,7 @@ class FmuSlave {
     }
 
     /** The variable at vr[i] if it exists and has the type; else null after logging. */
-    private Entry variable(long vrs, long i, SlotType type) {
+    Entry variable(long vrs, long i, SlotType type) {
         long vr = Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i));
         Entry variable = variables.get(vr);
         if (variable == null) {
@@ -376,7 +376,7 @@ class FmuSlave {
     }
 
     /** The variable at vr[i] if it may be set in this state (table conditions 1, 3, 4, 5, 6); else null. */
-    private Entry settable(long vrs, long i, SlotType type) {
+    Entry settable(long vrs, long i, SlotType type) {
         Entry variable = variable(vrs, i, type);
         if (variable == null) {
             return null;

@@ -43,6 +43,15 @@ final class NativeMemory {
         UNSAFE.putLong(address, value);
     }
 
+    /** An FMI 3.0 {@code fmi3Boolean} (C {@code bool}, one byte) and the like. */
+    static byte getByte(long address) {
+        return UNSAFE.getByte(address);
+    }
+
+    static void putByte(long address, byte value) {
+        UNSAFE.putByte(address, value);
+    }
+
     /** The {@code size_t} at the address (64-bit platforms only, like the shim). */
     static long getSize(long address) {
         return UNSAFE.getLong(address);

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.Properties;
@@ -17,8 +18,8 @@ import org.btfmu.fmu.ModelVariables;
 import org.btfmu.mission.Mission;
 
 /**
- * Builds an FMI 2.0 FMU (Model Exchange, Co-Simulation or both) from a mission (DESIGN.md §2, layout of
- * contract D):
+ * Builds an FMI 2.0 or FMI 3.0 FMU (Model Exchange, Co-Simulation or both) from a mission (DESIGN.md §2, layout of
+ * contract D; FMI 3.0: {@link ModelDescription3}, the FMI 3.0 shim in binaries/x86_64-linux/):
  * <pre>
  * modelDescription.xml
  * binaries/linux64/&lt;modelIdentifier&gt;.so      the generic shim, renamed
@@ -38,11 +39,17 @@ public final class FmuPackager {
      * Build options; a null {@code modelIdentifier} is made from the mission name;
      * {@code interfaces} are the FMI interfaces the FMU offers (at least one).
      */
-    public record Options(String modelIdentifier, boolean bundleJre, Set<FmuInterface> interfaces) {
+    public record Options(String modelIdentifier, boolean bundleJre, Set<FmuInterface> interfaces,
+            FmiVersion fmiVersion) {
 
         /** Options for an FMU with both interfaces, Model Exchange and Co-Simulation. */
         public Options(String modelIdentifier, boolean bundleJre) {
             this(modelIdentifier, bundleJre, EnumSet.allOf(FmuInterface.class));
+        }
+
+        /** Options for an FMI 2.0 FMU. */
+        public Options(String modelIdentifier, boolean bundleJre, Set<FmuInterface> interfaces) {
+            this(modelIdentifier, bundleJre, interfaces, FmiVersion.FMI2);
         }
 
         public Options {
@@ -50,6 +57,7 @@ public final class FmuPackager {
                 throw new IllegalArgumentException("an FMU needs at least one interface (cs or me)");
             }
             interfaces = Collections.unmodifiableSet(EnumSet.copyOf(interfaces));
+            fmiVersion = Objects.requireNonNull(fmiVersion, "fmiVersion");
         }
     }
 
@@ -117,7 +125,8 @@ public final class FmuPackager {
         }
 
         FmuArchive.Entry shim = new FmuArchive.Entry(
-                "binaries/linux64/" + modelIdentifier + ".so", runtime.shim(), true);
+                options.fmiVersion().binaries() + modelIdentifier + ".so",
+                options.fmiVersion() == FmiVersion.FMI3 ? RuntimeFiles.fmi3Shim() : runtime.shim(), true);
         FmuArchive.Entry index = FmuArchive.Entry.of("documentation/index.html",
                 utf8(Documentation.indexHtml(mission, variables, modelIdentifier, tool,
                         options.interfaces())));
@@ -143,7 +152,7 @@ public final class FmuPackager {
             List<FmuArchive.Entry> hashed = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",
                             utf8(modelDescription(mission, variables, modelIdentifier, "", tool,
-                                    options.interfaces()))),
+                                    options))),
                     shim, index, dependencies, missionFile, runtimeJar, runtimeSums));
             hashed.addAll(jre);
             String guid = ContentGuid.of(hashed);
@@ -151,7 +160,7 @@ public final class FmuPackager {
             List<FmuArchive.Entry> entries = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",
                             utf8(modelDescription(mission, variables, modelIdentifier, guid, tool,
-                                    options.interfaces()))),
+                                    options))),
                     shim, index, dependencies,
                     FmuArchive.Entry.of("resources/guid.txt", utf8(guid)),
                     FmuArchive.Entry.of("resources/interfaces.txt", utf8(interfaces(options.interfaces()))),
@@ -188,10 +197,12 @@ public final class FmuPackager {
     }
 
     private static String modelDescription(Mission mission, ModelVariables variables,
-            String modelIdentifier, String guid, String tool, Set<FmuInterface> interfaces)
+            String modelIdentifier, String guid, String tool, Options options)
             throws FmuBuildException {
         try {
-            return ModelDescription.render(mission, variables, modelIdentifier, guid, tool, interfaces);
+            return options.fmiVersion() == FmiVersion.FMI3
+                    ? ModelDescription3.render(mission, variables, modelIdentifier, guid, tool, options.interfaces())
+                    : ModelDescription.render(mission, variables, modelIdentifier, guid, tool, options.interfaces());
         } catch (IllegalArgumentException e) {
             throw new FmuBuildException(e.getMessage(), e);
         }

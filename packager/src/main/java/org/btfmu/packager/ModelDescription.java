@@ -110,7 +110,7 @@ final class ModelDescription {
      * Units of Real variables in order of first use, with their SI base unit where
      * {@link BaseUnits} knows it; FMI 2.0 forbids an empty list.
      */
-    private static String unitDefinitions(ModelVariables variables) {
+    static String unitDefinitions(ModelVariables variables) {
         Set<String> units = new LinkedHashSet<>();
         for (Entry entry : variables.entries()) {
             if (entry.type() == SlotType.REAL && entry.unit() != null) {
@@ -145,7 +145,7 @@ final class ModelDescription {
                 .toString();
     }
 
-    private static String logCategories() {
+    static String logCategories() {
         StringBuilder xml = new StringBuilder("  <LogCategories>\n");
         for (LogCategory category : LogCategory.values()) {
             xml.append("    <Category name=\"").append(escape(category.fmiName()))
@@ -222,11 +222,11 @@ final class ModelDescription {
         return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, value));
     }
 
-    private static String lower(Enum<?> value) {
+    static String lower(Enum<?> value) {
         return value.name().toLowerCase(Locale.ROOT);
     }
 
-    private static boolean isBlank(String text) {
+    static boolean isBlank(String text) {
         return text == null || text.isBlank();
     }
 }

@@ -11,11 +11,17 @@ import java.net.URL;
 record RuntimeFiles(FmuArchive.Source shim, FmuArchive.Source runtimeJar) {
 
     static final String SHIM_RESOURCE = "org/btfmu/native/linux64/libbtfmu.so";
+    static final String FMI3_SHIM_RESOURCE = "org/btfmu/native/linux64/libbtfmu3.so";
     static final String RUNTIME_JAR_RESOURCE = "org/btfmu/packager/runtime/bt-fmu-runtime.jar";
 
     /** The files on the class path; fails at once, naming the missing one, if either is absent. */
     static RuntimeFiles fromClasspath() {
         return new RuntimeFiles(resource(SHIM_RESOURCE), resource(RUNTIME_JAR_RESOURCE));
+    }
+
+    /** The FMI 3.0 shim (native/src/main/fmi3), from the class path; only FMI 3.0 builds need it. */
+    static FmuArchive.Source fmi3Shim() {
+        return resource(FMI3_SHIM_RESOURCE);
     }
 
     private static FmuArchive.Source resource(String name) {
