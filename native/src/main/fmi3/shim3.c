@@ -215,10 +215,10 @@ static fmi3Status forward(fmi3Instance instance, enum Entry3Method m, ...)
     if (i == NULL) {
         return fmi3Error;
     }
-    JNIEnv *env = shim_env(i->vm);
+    char why[256];
+    JNIEnv *env = shim_env(i->vm, why, sizeof why);
     if (env == NULL) {
-        log_error(i->logger, i->environment,
-                  "this thread cannot be attached to the Java virtual machine");
+        log_error(i->logger, i->environment, why);
         return fmi3Error;
     }
     va_list args;
@@ -237,12 +237,12 @@ static fmi3Status forward(fmi3Instance instance, enum Entry3Method m, ...)
 #define HANDLE(c) ((c) != NULL ? ((Instance *)(c))->handle : 0)
 
 /* interfaceType: 0 Model Exchange, 1 Co-Simulation, 2 Scheduled Execution (refused in Java). */
-static fmi3Instance instantiate(int interfaceType, fmi3String instanceName,
-                                fmi3String instantiationToken, fmi3String resourcePath,
-                                fmi3Boolean visible, fmi3Boolean loggingOn,
-                                fmi3Boolean eventModeUsed, fmi3Boolean earlyReturnAllowed,
-                                fmi3InstanceEnvironment environment,
-                                fmi3LogMessageCallback logger)
+static fmi3Instance instantiate_guarded(int interfaceType, fmi3String instanceName,
+                                        fmi3String instantiationToken, fmi3String resourcePath,
+                                        fmi3Boolean visible, fmi3Boolean loggingOn,
+                                        fmi3Boolean eventModeUsed, fmi3Boolean earlyReturnAllowed,
+                                        fmi3InstanceEnvironment environment,
+                                        fmi3LogMessageCallback logger)
 {
     char error[SHIM_ERROR_SIZE] = "";
     char resources[PATH_MAX];
@@ -262,10 +262,7 @@ static fmi3Instance instantiate(int interfaceType, fmi3String instanceName,
     }
 
     JavaVM *vm = shim_jvm(resources, error, sizeof error);
-    JNIEnv *env = vm != NULL ? shim_env(vm) : NULL;
-    if (vm != NULL && env == NULL) {
-        snprintf(error, sizeof error, "this thread cannot be attached to the Java virtual machine");
-    }
+    JNIEnv *env = vm != NULL ? shim_env(vm, error, sizeof error) : NULL;
     Runtime *runtime = env != NULL ? shim_runtime(env, resources, error, sizeof error) : NULL;
     Entry3 *entry = runtime != NULL ? entry_of(env, runtime, error, sizeof error) : NULL;
     Instance *instance = entry != NULL ? calloc(1, sizeof *instance) : NULL;
@@ -295,6 +292,28 @@ static fmi3Instance instantiate(int interfaceType, fmi3String instanceName,
         return NULL; /* Java has logged why */
     }
     instance->handle = handle;
+    return instance;
+}
+
+/*
+ * instantiate_guarded with the host's locale, SIGCHLD and floating-point control put back
+ * afterwards, as fmi2Instantiate does (README "Where the FMU runs").
+ */
+static fmi3Instance instantiate(int interfaceType, fmi3String instanceName,
+                                fmi3String instantiationToken, fmi3String resourcePath,
+                                fmi3Boolean visible, fmi3Boolean loggingOn,
+                                fmi3Boolean eventModeUsed, fmi3Boolean earlyReturnAllowed,
+                                fmi3InstanceEnvironment environment,
+                                fmi3LogMessageCallback logger)
+{
+    HostSettings settings;
+    shim_save_host_settings(&settings);
+    ENTER_JVM;
+    fmi3Instance instance = instantiate_guarded(interfaceType, instanceName, instantiationToken,
+                                                resourcePath, visible, loggingOn, eventModeUsed,
+                                                earlyReturnAllowed, environment, logger);
+    LEAVE_JVM;
+    shim_restore_host_settings(&settings);
     return instance;
 }
 
@@ -344,13 +363,16 @@ void fmi3FreeInstance(fmi3Instance instance)
     if (i == NULL) {
         return;
     }
-    JNIEnv *env = shim_env(i->vm);
+    char why[256];
+    JNIEnv *env = shim_env(i->vm, why, sizeof why);
     if (env != NULL) {
+        ENTER_JVM;
         (*env)->CallStaticVoidMethod(env, i->entry->entry, i->entry->methods[E_FREE_INSTANCE],
                                      i->handle);
         if ((*env)->ExceptionCheck(env)) {
             (*env)->ExceptionClear(env);
         }
+        LEAVE_JVM;
     }
     free(i);
 }
