@@ -36,7 +36,9 @@ import java.util.Map;
 final class Bindings {
 
     private static final List<String> KEYS = List.of("name", "description", "statusOutputs", "processing",
-            "variables", "enums", "nodes", "descriptions", "subtreeDescriptions");
+            "variables", "enums", "nodes", "descriptions", "subtreeDescriptions", "mainTree", "types");
+    private static final List<String> TEMPLATE_KEYS = List.of("kind", "children", "ports", "defaults", "description",
+            "template", "unsupported");
     private static final List<String> ACTION_KEYS = List.of("done", "fail", "entry", "exit", "outputs",
             "entryDuration", "exitDuration", "resultHold", "idleResult");
 
@@ -46,6 +48,10 @@ final class Bindings {
     final Map<String, Integer> enums = new LinkedHashMap<>();
     final Map<String, String> descriptions = new LinkedHashMap<>();
     final Map<String, String> subtreeDescriptions = new LinkedHashMap<>();
+    /** C++ port types the TreeNodesModel uses → slot types, for types bt-fmu does not know (message types). */
+    final Map<String, String> types = new LinkedHashMap<>();
+    /** Node manifests ({@code "nodes": "file.xml"} or a list), relative to the bindings file. */
+    final List<Path> manifests = new java.util.ArrayList<>();
 
     private Bindings(ObjectNode root) {
         this.root = root;
@@ -64,10 +70,15 @@ final class Bindings {
         } catch (IOException e) {
             throw new BtcppException(file + ": cannot read the bindings: " + e.getMessage());
         }
-        return parse(text, file.toString());
+        return parse(text, file.toString(), file.toAbsolutePath().getParent());
     }
 
     static Bindings parse(String text, String source) {
+        return parse(text, source, null);
+    }
+
+    /** {@code base}: the directory manifests named in the bindings are relative to (null: none may be named). */
+    static Bindings parse(String text, String source, Path base) {
         JsonNode node;
         try {
             node = new ObjectMapper().readTree(text);
@@ -104,7 +115,23 @@ final class Bindings {
             }
             b.enums.put(e.getKey(), e.getValue().intValue());
         });
-        object(node, "nodes", source).fields().forEachRemaining(e -> {
+        JsonNode nodes = node.path("nodes");
+        if (nodes.isTextual() || nodes.isArray()) {
+            for (JsonNode m : nodes.isArray() ? nodes : List.of(nodes)) {
+                if (!m.isTextual() || base == null) {
+                    throw new BtcppException(source + ": /nodes: " + (base == null ? "manifests cannot be named here"
+                            : "a list of node manifest files (or an object binding node IDs)"));
+                }
+                b.manifests.add(base.resolve(m.asText()));
+            }
+            nodes = new ObjectMapper().createObjectNode();
+            ((ObjectNode) node).remove("nodes");
+        }
+        strings(object(node, "types", source), "types", source, b.types);
+        if (node.has("mainTree") && !node.get("mainTree").isTextual()) {
+            throw new BtcppException(source + ": /mainTree: must be a BehaviorTree ID");
+        }
+        (nodes.isObject() ? nodes : object(node, "nodes", source)).fields().forEachRemaining(e -> {
             if (!e.getValue().isObject()) {
                 throw new BtcppException(source + ": /nodes/" + e.getKey() + ": must be an object");
             }
@@ -137,6 +164,23 @@ final class Bindings {
 
     /** A node entry in the long form {"ports", "description", "tree"}. */
     private static ObjectNode normalized(String id, ObjectNode entry, String source) {
+        if (entry.has("template") || entry.has("unsupported")) {
+            entry.fieldNames().forEachRemaining(k -> {
+                if (!TEMPLATE_KEYS.contains(k)) {
+                    throw new BtcppException(source + ": /nodes/" + id + "/" + k + ": unknown key; a control or"
+                            + " decorator template takes " + TEMPLATE_KEYS);
+                }
+            });
+            if (entry.has("template") && !entry.get("template").isObject()) {
+                throw new BtcppException(source + ": /nodes/" + id + "/template: must be a mission task");
+            }
+            String arity = entry.path("children").asText("1+");
+            if (!arity.matches("[0-9]+\\+?")) {
+                throw new BtcppException(source + ": /nodes/" + id + "/children: a count (\"2\") or a least count"
+                        + " (\"1+\"), got '" + arity + "'");
+            }
+            return entry;
+        }
         ObjectNode out = entry.objectNode();
         if (entry.has("ports")) {
             if (!entry.get("ports").isObject()) {
@@ -193,6 +237,10 @@ final class Bindings {
         b.descriptions.putAll(over.descriptions);
         b.subtreeDescriptions.putAll(subtreeDescriptions);
         b.subtreeDescriptions.putAll(over.subtreeDescriptions);
+        b.types.putAll(types);
+        b.types.putAll(over.types);
+        b.manifests.addAll(manifests);
+        b.manifests.addAll(over.manifests);
         return b;
     }
 }

@@ -73,6 +73,10 @@ public final class TreeImporter {
     private final List<String> problems = new ArrayList<>();
     private Bindings bindings;
     private final boolean exportedByBtFmu;
+    private final ImportOptions options;
+    /** Warnings for the user (inferred nodes, leniencies); {@code import} prints them. */
+    private final List<String> warnings = new ArrayList<>();
+    private NodeInference inference;
 
     /** A BT.CPP sub-tree: its ports, whether an instance remaps everything automatically. */
     private static final class SubtreeInfo {
@@ -88,9 +92,10 @@ public final class TreeImporter {
     private record PendingLiteral(ObjectNode arguments, String port, String raw, String slot, XmlElement at) {
     }
 
-    private TreeImporter(Path mainFile) {
+    private TreeImporter(Path mainFile, ImportOptions options, List<Path> manifests) {
         this.mainFile = mainFile;
-        this.files = TreeFiles.read(mainFile);
+        this.options = options;
+        this.files = TreeFiles.read(mainFile, warnings, manifests);
         this.trees = files.trees;
         this.models = files.models;
         this.exportedByBtFmu = files.embedded != null;
@@ -102,11 +107,32 @@ public final class TreeImporter {
      * mission loader. Throws {@link BtcppException} with every problem located.
      */
     public static ObjectNode importFile(Path xml, Path bindingsFile) {
-        TreeImporter importer = new TreeImporter(xml);
-        Bindings user = bindingsFile == null ? Bindings.empty() : Bindings.read(bindingsFile);
-        ObjectNode mission = importer.run(user);
+        return importTree(xml, bindingsFile, ImportOptions.defaults()).mission();
+    }
+
+    /** An imported mission and the warnings of its import (one line each, located). */
+    public record Imported(ObjectNode mission, List<String> warnings) {
+    }
+
+    /** Imports {@code xml} with the bindings file (or null) and the options; see {@link #importFile}. */
+    public static Imported importTree(Path xml, Path bindingsFile, ImportOptions options) {
+        Bindings user = Libraries.bindings(options.libraries());
+        if (bindingsFile != null) {
+            user = user.overriddenBy(Bindings.read(bindingsFile));
+        }
+        List<Path> manifests = new ArrayList<>(user.manifests);
+        manifests.addAll(options.nodes());
+        TreeImporter importer;
+        ObjectNode mission;
+        try {
+            importer = new TreeImporter(xml, options, manifests);
+            mission = importer.run(user);
+        } catch (StackOverflowError e) {
+            // A last guard: the limits of LenientXml and XmlReader keep real input far from this.
+            throw new BtcppException(xml + ":1:1: /: the tree is nested too deeply to import");
+        }
         importer.check(mission);
-        return mission;
+        return new Imported(mission, List.copyOf(importer.warnings));
     }
 
     /** The mission's JSON text as {@code import} writes it. */
@@ -128,7 +154,10 @@ public final class TreeImporter {
 
     private ObjectNode run(Bindings user) {
         bindings = bindings.overriddenBy(user);
-        String mainId = files.mainTree();
+        String mainId = TreeChoice.choose(files, options.tree() != null ? options.tree()
+                : bindings.root.hasNonNull("mainTree") ? bindings.root.get("mainTree").asText() : null);
+        inference = new NodeInference(options.strict(), warnings, trees.values().stream()
+                .map(t -> t.children().get(0)).toList());
         collectSubtrees(mainId, new ArrayDeque<>());
         if (!problems.isEmpty()) {
             throw new BtcppException(problems);
@@ -172,6 +201,7 @@ public final class TreeImporter {
             throw new BtcppException(problems);
         }
         resolveTypes();
+        inference.retype(leafSubtrees, generatedVariables, this::typeOf);
         subtreeInfo.forEach((id, info) -> {
             ObjectNode ports = (ObjectNode) subtrees.get(id).get("ports");
             info.ports.forEach(p -> ports.put(p, typeOf("p:" + id + ":" + p)));
@@ -453,6 +483,16 @@ public final class TreeImporter {
             StandardNode std = StandardNode.find(id).orElse(null);
             if (std != null) {
                 standardTask(e, std, scope, t, name);
+            } else if (id.equals("Precondition")) {
+                return task(Precondition.asChildCondition(e), scope, pointer, siblings, path, subtreeTop);
+            } else if (ControlTemplate.isTemplate(bindings.nodes.get(id))) {
+                ControlTemplate template = new ControlTemplate(id, bindings.nodes.get(id), models.get(id));
+                ObjectNode inner = template.expand(e, name != null ? name : unique(baseName(e), siblings), k -> {
+                    String own = path + (name == null ? "" : name) + "/";
+                    return task(e.children().get(k), scope, pointer + "/children/" + k, new HashSet<>(), own, false);
+                }, (port, raw) -> templateValue(e, port, raw, scope));
+                describe(inner, path + inner.path("name").asText(), template.description());
+                return inner;
             } else {
                 return customLeaf(e, id, scope, siblings, path, name);
             }
@@ -640,6 +680,14 @@ public final class TreeImporter {
         }
     }
 
+    /** A port of a control template: a {key} is the entry's mission name, a literal stays as written. */
+    private String templateValue(XmlElement e, String port, String raw, Scope scope) {
+        if (isKeyReference(raw)) {
+            return resolve(raw.substring(1, raw.length() - 1).strip(), scope, e, port);
+        }
+        return raw;
+    }
+
     // ---- custom leaves
 
     private ObjectNode customLeaf(XmlElement e, String id, Scope scope, Set<String> siblings, String path,
@@ -650,9 +698,12 @@ public final class TreeImporter {
             throw BtcppException.at(e, "BehaviorTree.CPP's " + id + " has no bt-fmu counterpart yet (see the"
                     + " README's node table)");
         }
+        if (model == null && bound == null && e.children().isEmpty()) {
+            model = inference.model(e, id);
+        }
         if (model == null && bound == null) {
             throw BtcppException.at(e, "unknown node ID '" + id + "': not a BehaviorTree.CPP standard node, not"
-                    + " declared in a <TreeNodesModel>, not in the bindings");
+                    + " declared in a <TreeNodesModel>, not in the bindings (only a leaf is inferred)");
         }
         if (!e.children().isEmpty()) {
             throw BtcppException.at(e, "custom node '" + id + "' has children: only custom leaves (Action,"
@@ -687,6 +738,9 @@ public final class TreeImporter {
                                 + " type=\"double|int|bool|std::string\", or its type in the bindings)");
                     }
                     String slotType = TypeNames.slotType(p.type());
+                    if (slotType == null) {
+                        slotType = bindings.types.get(p.type().strip());
+                    }
                     if (slotType == null) {
                         throw BtcppException.at(p.element(), "port '" + p.name() + "' of " + id + " has the type '"
                                 + p.type() + "', which has no FMU counterpart (double, int, bool, std::string)");
@@ -730,13 +784,35 @@ public final class TreeImporter {
         for (Map.Entry<String, String> p : portTypes.entrySet()) {
             String port = p.getKey();
             String slot = "p:" + id + ":" + port;
-            hint(slot, p.getValue());
+            if (!inference.typeOpen(id, port)) {
+                hint(slot, p.getValue());
+            }
             String value = e.attribute(port) != null ? e.attribute(port) : defaults.get(port);
+            if (e.attribute(port) == null && value != null && !isKeyReference(value.strip())
+                    && !p.getValue().equals("String")) {
+                try {
+                    KeyTypes.literalOf(value, p.getValue());
+                } catch (IllegalArgumentException x) {
+                    warnings.add("warning: " + e.where() + ": the default '" + value + "' of port '" + port + "' of "
+                            + id + " is not a " + p.getValue() + " value; the port is left unset");
+                    value = null;
+                }
+            }
+            if (value == null && (inference.isInferred(id) || (model != null && model.element() != null
+                    && !model.element().file().equals(mainFile.toString()) && bound == null))) {
+                // BT.CPP leaves such a port unset; here it is a private entry nobody writes.
+                String unset = id + "." + port + "_unset";
+                declareGlobal(unset, e);
+                union(slot, "g:" + unset);
+                arguments.put(port, unset);
+                continue;
+            }
             if (value == null) {
                 throw BtcppException.at(e, "port '" + port + "' of " + id + " has no value and no default");
             }
             value = value.strip();
-            if (!isKeyReference(value) && !"input".equals(directions.get(port)) && bound == null) {
+            if (!isKeyReference(value) && !"input".equals(directions.get(port)) && bound == null
+                    && !inference.isInferred(id)) {
                 throw BtcppException.at(e, "output port '" + port + "' of " + id + " needs a blackboard key"
                         + " ({key}), got '" + value + "'");
             }
