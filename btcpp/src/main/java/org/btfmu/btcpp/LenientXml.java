@@ -25,8 +25,8 @@ record LenientXml(String xml, List<String> warnings) {
     private static final char PLACEHOLDER = '\uE000';
     private static final Pattern REFERENCE = Pattern.compile("&(?:[A-Za-z_:][A-Za-z0-9._:-]*|#[0-9]+|#x[0-9A-Fa-f]+);");
     private static final Pattern DECLARED = Pattern.compile("^\\s*<\\?xml[^>]*encoding\\s*=\\s*[\"']([^\"']+)[\"']");
-    /** Longest accepted script attribute (BT.CPP scripts are a line or two). */
-    static final int MAX_SCRIPT_LENGTH = 10_000;
+    /** Longest accepted script attribute: a mission expression's own limit (BT.CPP scripts are a line or two). */
+    static final int MAX_SCRIPT_LENGTH = 4_096;
     /** Deepest accepted nesting of parentheses in any attribute. */
     static final int MAX_PARENTHESES = 64;
     private static final java.util.Set<String> SCRIPTS = java.util.Set.of("code", "if", "_failureIf", "_successIf",

@@ -66,12 +66,24 @@ final class TreeChoice {
         java.util.ArrayDeque<XmlElement> todo = new java.util.ArrayDeque<>(e.children());
         while (!todo.isEmpty()) {
             XmlElement n = todo.pop();
-            if (n.name().startsWith("SubTree") && n.attribute("ID") != null) {
-                into.add(n.attribute("ID"));
-            } else if (trees.containsKey(n.name()) && StandardNode.find(n.name()).isEmpty()) {
-                into.add(n.name());
+            String ref = reference(n, trees);
+            if (ref != null) {
+                into.add(ref);
+            } else {
+                todo.addAll(n.children());
             }
-            todo.addAll(n.children());
         }
+    }
+
+    /** The tree an element instantiates ({@code <SubTree ID>}, or BT.CPP 3's {@code <TreeID/>}), or null. */
+    static String reference(XmlElement n, Map<String, XmlElement> trees) {
+        if (n.name().equals("SubTree") || n.name().equals("SubTreePlus")) {
+            return n.attribute("ID");
+        }
+        if (!Set.of("Action", "Condition", "Decorator", "Control").contains(n.name()) && trees.containsKey(n.name())
+                && StandardNode.find(n.name()).isEmpty()) {
+            return n.name();
+        }
+        return null;
     }
 }

@@ -162,6 +162,7 @@ public final class TreeImporter {
         if (!problems.isEmpty()) {
             throw new BtcppException(problems);
         }
+        new InstanceBound(trees).check(mainId);
         ObjectNode mission = json.createObjectNode();
         String name = bindings.root.path("name").asText(identifier(stem(mainFile)));
         mission.put("name", name);
@@ -215,6 +216,7 @@ public final class TreeImporter {
         if (!problems.isEmpty()) {
             throw new BtcppException(problems);
         }
+        UnwrittenKeys.warn(mission, globals, warnings);
         return mission;
     }
 
@@ -1155,11 +1157,20 @@ public final class TreeImporter {
         return KEYWORDS.contains(id) ? id + "_" : id;
     }
 
-    private static String unique(String name, Set<String> used) {
-        String n = name;
-        for (int k = 2; !used.add(n); k++) {
-            n = name + "_" + k;
+    /** The next suffix to try per set of sibling names (by identity) and name: 10^5 same-named siblings stay linear. */
+    private final Map<Set<String>, Map<String, Integer>> nextSuffix = new java.util.IdentityHashMap<>();
+
+    private String unique(String name, Set<String> used) {
+        if (used.add(name)) {
+            return name;
         }
+        Map<String, Integer> next = nextSuffix.computeIfAbsent(used, k -> new HashMap<>());
+        int k = next.getOrDefault(name, 2);
+        String n = name + "_" + k;
+        while (!used.add(n)) {
+            n = name + "_" + ++k;
+        }
+        next.put(name, k + 1);
         return n;
     }
 
@@ -1186,8 +1197,13 @@ public final class TreeImporter {
     // ---- checking the result with the mission loader
 
     private void check(ObjectNode mission) {
+        String text = toText(mission);
+        if (text.length() > MissionLoader.MAX_FILE_SIZE) {
+            throw BtcppException.at(located.get("/tree"), "the imported mission would have " + text.length()
+                    + " characters, more than the " + MissionLoader.MAX_FILE_SIZE + " a mission file may have");
+        }
         try {
-            MissionLoader.load(toText(mission), mainFile.toString());
+            MissionLoader.load(text, mainFile.toString());
         } catch (MissionException x) {
             List<String> out = new ArrayList<>();
             for (Problem p : x.problems()) {
