@@ -81,7 +81,7 @@ class TreeChoiceAndLeniencyTest {
                 + "<ScriptCondition code=\"a &gt; 1 &amp;&amp; b &lt; 2 &#38;&#x26; c\"/></BehaviorTree></root>",
                 ImportOptions.defaults());
         assertEquals("((a > 1) and (b < 2)) and c", r.mission().at("/tree/children/0/predicate").asText());
-        assertTrue(r.warnings().isEmpty(), "strict XML gives no warning: " + r.warnings());
+        assertTrue(r.warnings().stream().noneMatch(w -> w.contains("bare")), "strict XML: no leniency: " + r.warnings());
     }
 
     @Test
@@ -90,7 +90,8 @@ class TreeChoiceAndLeniencyTest {
                 + "  <ScriptCondition code=\"a && b\"/></BehaviorTree></root>", ImportOptions.defaults());
         assertEquals("a and b", r.mission().at("/tree/children/0/predicate").asText());
         assertEquals(List.of("warning: " + dir.resolve("t.xml") + ":3:28: bare '&&' read as literal text, as"
-                + " TinyXML2 (BT.CPP's parser) does; strict XML writes &amp;"), r.warnings());
+                + " TinyXML2 (BT.CPP's parser) does; strict XML writes &amp;"),
+                r.warnings().stream().filter(w -> w.contains("bare")).toList());
     }
 
     @Test
@@ -139,7 +140,7 @@ class TreeChoiceAndLeniencyTest {
         assertTrue(PublishedTreesTest.variable(m, "Go.v_out").isMissingNode(), "a declared input stays an input");
         assertEquals("Real", m.at("/subtrees/Look/ports/at").asText(), "inferred from the literal");
         assertEquals("Condition", m.at("/subtrees/Seen/tree/type").asText(), "written as a Condition");
-        assertEquals(2, r.warnings().size(), r.warnings().toString());
+        assertEquals(2, r.warnings().stream().filter(w -> w.contains("inferred")).count(), r.warnings().toString());
     }
 
     @Test
