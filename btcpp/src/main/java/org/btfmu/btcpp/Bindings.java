@@ -22,13 +22,17 @@ import java.util.Map;
  *   "variables": [ {mission variable}, ... ],            FMU variables; a blackboard key declared here
  *                                                        is that variable instead of a local
  *   "enums": {"LEFT": 0, "RIGHT": 1},                    names scripts may use as Integer constants
- *   "nodes": {                                           custom leaves by node ID
+ *   "nodes": "manifest.xml" or ["a.xml", ...]            or: node manifests (TreeNodesModels), as --nodes
+ *   "nodes": {                                           custom leaves (or control templates) by node ID
  *     "MoveBase": {"ports": {"goal_x": "Real"},          port types (else from the TreeNodesModel)
  *                  "done": "...", "fail": "...", "entry": {...}, "exit": {...}, "outputs": {...}},
  *     "IsBatteryOk": {"predicate": "battery_level > 20"},
  *     "Other": {"tree": {any mission task}}              the leaf's body as a mission task
  *   },
  *   "descriptions": {"task/path": "..."}                 task descriptions (written by the export)
+ *   "mainTree": "ID",                                    the tree to import (as --tree)
+ *   "libraries": ["nav2"],                               shipped bindings applied under these (as --library)
+ *   "types": {"nav_msgs::msg::Path": "Integer"},         slot types of C++ port types bt-fmu does not know
  * }
  * </pre>
  * Expressions are in bt-fmu's expression language and may use the node's port names.
@@ -36,7 +40,7 @@ import java.util.Map;
 final class Bindings {
 
     private static final List<String> KEYS = List.of("name", "description", "statusOutputs", "processing",
-            "variables", "enums", "nodes", "descriptions", "subtreeDescriptions", "mainTree", "types");
+            "variables", "enums", "nodes", "descriptions", "subtreeDescriptions", "mainTree", "types", "libraries");
     private static final List<String> TEMPLATE_KEYS = List.of("kind", "children", "ports", "defaults", "description",
             "template", "unsupported");
     private static final List<String> ACTION_KEYS = List.of("done", "fail", "entry", "exit", "outputs",
@@ -52,6 +56,8 @@ final class Bindings {
     final Map<String, String> types = new LinkedHashMap<>();
     /** Node manifests ({@code "nodes": "file.xml"} or a list), relative to the bindings file. */
     final List<Path> manifests = new java.util.ArrayList<>();
+    /** Shipped libraries to apply under these bindings ({@code "libraries": ["nav2"]}, as {@code --library}). */
+    final List<String> libraries = new java.util.ArrayList<>();
 
     private Bindings(ObjectNode root) {
         this.root = root;
@@ -128,6 +134,19 @@ final class Bindings {
             ((ObjectNode) node).remove("nodes");
         }
         strings(object(node, "types", source), "types", source, b.types);
+        JsonNode libraries = node.path("libraries");
+        if (!libraries.isMissingNode()) {
+            if (!libraries.isArray()) {
+                throw new BtcppException(source + ": /libraries: a list of library names (" + Libraries.NAMES + ")");
+            }
+            for (JsonNode l : libraries) {
+                if (!l.isTextual() || !Libraries.NAMES.contains(l.asText())) {
+                    throw new BtcppException(source + ": /libraries: '" + l.asText() + "' is no library ("
+                            + Libraries.NAMES + ")");
+                }
+                b.libraries.add(l.asText());
+            }
+        }
         if (node.has("mainTree") && !node.get("mainTree").isTextual()) {
             throw new BtcppException(source + ": /mainTree: must be a BehaviorTree ID");
         }

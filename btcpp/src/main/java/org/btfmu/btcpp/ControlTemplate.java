@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.function.IntFunction;
@@ -87,11 +85,7 @@ final class ControlTemplate {
                 values.put(port, value.apply(port, raw.strip()));
             }
         });
-        List<ObjectNode> children = new ArrayList<>();
-        for (int k = 0; k < n; k++) {
-            children.add(child.apply(k));
-        }
-        JsonNode out = substitute(entry.get("template").deepCopy(), e, values, children, new java.util.HashSet<>());
+        JsonNode out = substitute(entry.get("template").deepCopy(), e, values, child, n);
         if (!out.isObject()) {
             throw BtcppException.at(e, "the template of " + id + " is not a mission task");
         }
@@ -100,12 +94,9 @@ final class ControlTemplate {
         return task;
     }
 
-    /**
-     * {@code placed}: children already in the result; a child placed again is a copy (the first
-     * placement is the importer's own node, which it still completes, e.g. typed literals).
-     */
-    private JsonNode substitute(JsonNode n, XmlElement e, Map<String, String> values, List<ObjectNode> children,
-            java.util.Set<Integer> placed) {
+    /** {@code child} imports child k afresh at each place the template names it ({@code count} children). */
+    private JsonNode substitute(JsonNode n, XmlElement e, Map<String, String> values, IntFunction<ObjectNode> child,
+            int count) {
         JsonNodeFactory f = JsonNodeFactory.instance;
         if (n.isTextual()) {
             String s = text(n.asText(), e, values);
@@ -125,14 +116,18 @@ final class ControlTemplate {
             for (JsonNode item : n) {
                 String s = item.isTextual() ? item.asText() : "";
                 if (s.equals("$children")) {
-                    for (int k = 0; k < children.size(); k++) {
-                        out.add(placed.add(k) ? children.get(k) : children.get(k).deepCopy());
+                    for (int k = 0; k < count; k++) {
+                        out.add(child.apply(k));
                     }
                 } else if (s.matches("\\$child[0-9]*")) {
                     int k = s.length() == 6 ? 0 : Integer.parseInt(s.substring(6)) - 1;
-                    out.add(placed.add(k) ? children.get(k) : children.get(k).deepCopy());
+                    if (k >= count) {
+                        throw BtcppException.at(e, "the template of " + id + " names " + s + " but the node has "
+                                + count + " children");
+                    }
+                    out.add(child.apply(k));
                 } else {
-                    out.add(substitute(item, e, values, children, placed));
+                    out.add(substitute(item, e, values, child, count));
                 }
             }
             return out;
@@ -142,7 +137,7 @@ final class ControlTemplate {
             Iterator<Map.Entry<String, JsonNode>> fields = n.fields();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> field = fields.next();
-                out.set(text(field.getKey(), e, values), substitute(field.getValue(), e, values, children, placed));
+                out.set(text(field.getKey(), e, values), substitute(field.getValue(), e, values, child, count));
             }
             return out;
         }

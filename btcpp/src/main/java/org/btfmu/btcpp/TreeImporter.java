@@ -116,10 +116,10 @@ public final class TreeImporter {
 
     /** Imports {@code xml} with the bindings file (or null) and the options; see {@link #importFile}. */
     public static Imported importTree(Path xml, Path bindingsFile, ImportOptions options) {
-        Bindings user = Libraries.bindings(options.libraries());
-        if (bindingsFile != null) {
-            user = user.overriddenBy(Bindings.read(bindingsFile));
-        }
+        Bindings own = bindingsFile == null ? Bindings.empty() : Bindings.read(bindingsFile);
+        List<String> libraries = new ArrayList<>(options.libraries());
+        own.libraries.stream().filter(l -> !libraries.contains(l)).forEach(libraries::add);
+        Bindings user = Libraries.bindings(libraries).overriddenBy(own);
         List<Path> manifests = new ArrayList<>(user.manifests);
         manifests.addAll(options.nodes());
         TreeImporter importer;
