@@ -108,28 +108,79 @@ final class NodeInference {
                 .noneMatch(u -> u.attribute(port) != null && !TreeImporter.isKeyReference(u.attribute(port).strip()));
     }
 
+    /** Each instance (its SubTree task) of an inferred node, in import order, by node ID. */
+    private final Map<String, List<ObjectNode>> instances = new LinkedHashMap<>();
+
     /**
-     * Once keys are typed: each inferred port takes its slot's type, in the leaf's sub-tree and in
-     * the handshake variables named after it ({@code ID.port}, {@code ID.port_out}).
+     * The type slot of a port at one instance: a port typed by its keys gets one slot per instance
+     * (so keys of different types do not meet); any other port one slot per node ID.
+     */
+    String slot(String id, String port, ObjectNode instance) {
+        if (!typeOpen(id, port)) {
+            return "p:" + id + ":" + port;
+        }
+        List<ObjectNode> list = instances.computeIfAbsent(id, k -> new ArrayList<>());
+        int k = 0;
+        while (k < list.size() && list.get(k) != instance) {
+            k++;
+        }
+        if (k == list.size()) {
+            list.add(instance);
+        }
+        return "p:" + id + "#" + k + ":" + port;
+    }
+
+    /**
+     * Once keys are typed: each inferred port takes its keys' type, in the leaf's sub-tree and in
+     * the handshake variables named after it ({@code ID.port}, {@code ID.port_out}). Instances
+     * whose keys have other types get a sub-tree of their own, {@code ID_2}, ... (with its own
+     * handshake), and a warning.
      */
     void retype(Map<String, ObjectNode> leafSubtrees, Map<String, ObjectNode> generated,
-            Function<String, String> typeOfSlot) {
+            Function<String, String> typeOfSlot, Handshake.Variables variables) {
         inferred.forEach((id, model) -> {
-            ObjectNode def = leafSubtrees.get(id);
-            for (TreeFiles.PortModel p : model.ports()) {
-                if (!typedLater(id, p.name())) {
-                    continue;
+            List<ObjectNode> list = instances.getOrDefault(id, List.of());
+            Map<List<String>, String> variants = new LinkedHashMap<>();
+            for (int k = 0; k < list.size(); k++) {
+                List<String> signature = new ArrayList<>();
+                for (TreeFiles.PortModel p : model.ports()) {
+                    signature.add(typeOfSlot.apply(typeOpen(id, p.name()) ? "p:" + id + "#" + k + ":" + p.name()
+                            : "p:" + id + ":" + p.name()));
                 }
-                String type = typeOfSlot.apply("p:" + id + ":" + p.name());
-                if (def != null && def.path("ports").has(p.name())) {
-                    ((ObjectNode) def.get("ports")).put(p.name(), type);
+                String variant = variants.computeIfAbsent(signature, sig -> variants.isEmpty() ? id
+                        : id + "_" + (variants.size() + 1));
+                list.get(k).put("subtree", variant);
+            }
+            if (variants.isEmpty()) {
+                return;
+            }
+            for (Map.Entry<List<String>, String> v : variants.entrySet()) {
+                Map<String, String> portTypes = new LinkedHashMap<>();
+                Map<String, String> directions = new LinkedHashMap<>();
+                for (int j = 0; j < model.ports().size(); j++) {
+                    portTypes.put(model.ports().get(j).name(), v.getKey().get(j));
+                    directions.put(model.ports().get(j).name(), model.ports().get(j).direction());
                 }
-                for (String v : List.of(id + "." + p.name(), id + "." + p.name() + Handshake.INOUT_SUFFIX)) {
-                    if (generated.containsKey(v)) {
-                        generated.get(v).put("type", type);
-                    }
-                }
+                ObjectNode def = leafSubtrees.get(id).objectNode();
+                def.putObject("ports");
+                portTypes.forEach(((ObjectNode) def.get("ports"))::put);
+                // The handshake variables of the first definition were made with provisional types.
+                portTypes.keySet().forEach(port -> {
+                    generated.remove(v.getValue() + "." + port);
+                    generated.remove(v.getValue() + "." + port + Handshake.INOUT_SUFFIX);
+                });
+                Handshake.define(def, v.getValue(), model.category(), portTypes, directions, variables);
+                leafSubtrees.put(v.getValue(), def);
+            }
+            if (variants.size() > 1) {
+                warnings.add("warning: " + model.element().where() + ": '" + id + "' is given keys of different types"
+                        + " at " + ports(model) + "; imported as " + String.join(", ", variants.values())
+                        + ", one handshake per combination of types " + variants.keySet());
             }
         });
+    }
+
+    private static String ports(TreeFiles.NodeModel model) {
+        return model.ports().stream().map(TreeFiles.PortModel::name).toList().toString();
     }
 }

@@ -202,7 +202,7 @@ public final class TreeImporter {
             throw new BtcppException(problems);
         }
         resolveTypes();
-        inference.retype(leafSubtrees, generatedVariables, this::typeOf);
+        inference.retype(leafSubtrees, generatedVariables, this::typeOf, this::generated);
         subtreeInfo.forEach((id, info) -> {
             ObjectNode ports = (ObjectNode) subtrees.get(id).get("ports");
             info.ports.forEach(p -> ports.put(p, typeOf("p:" + id + ":" + p)));
@@ -785,7 +785,7 @@ public final class TreeImporter {
         ObjectNode arguments = t.putObject("arguments");
         for (Map.Entry<String, String> p : portTypes.entrySet()) {
             String port = p.getKey();
-            String slot = "p:" + id + ":" + port;
+            String slot = inference.slot(id, port, t);
             if (!inference.typeOpen(id, port)) {
                 hint(slot, p.getValue());
             }

@@ -35,7 +35,7 @@ class PublishedTreesTest {
     @ValueSource(strings = {"t01_build_your_first_tree.xml", "t02_basic_ports.xml", "t03_generic_ports.xml",
             "t04_reactive_sequence.xml", "t04_reactive_sequence_1.xml", "t05_crossdoor.xml",
             "t06_subtree_port_remapping.xml", "t11_groot_howto.xml", "t12_default_ports.xml",
-            "t14_subtree_model.xml", "t15_nodes_mocking.xml"})
+            "t14_subtree_model.xml", "t15_nodes_mocking.xml", "t09_scripting.xml"})
     void tutorialTreesImport(String file) {
         assertTrue(Files.isRegularFile(BTCPP.resolve(file)), "the published tree is where the tests expect it");
         TreeImporter.Imported r = imported(file);
@@ -55,17 +55,30 @@ class PublishedTreesTest {
     }
 
     @Test
-    void aPortGivenOnlyKeysIsInoutAndTypedFromThem() {
-        // t03: CalculateGoal goal="{GoalPosition}", PrintTarget target="{GoalPosition}" and "{OtherGoal}",
-        // OtherGoal a String by its Script: the ports are String, both ways in the handshake.
+    void aPortGivenOnlyKeysIsInoutAndTypedFromThemPerInstance() {
+        // t03: CalculateGoal goal="{GoalPosition}", PrintTarget target="{GoalPosition}" then "{OtherGoal}",
+        // OtherGoal a String by its Script, GoalPosition untyped (Real): two PrintTargets, one per type.
         TreeImporter.Imported r = imported("t03_generic_ports.xml");
         JsonNode mission = r.mission();
-        assertEquals("String", mission.at("/subtrees/PrintTarget/ports/target").asText());
+        assertEquals("Real", mission.at("/subtrees/PrintTarget/ports/target").asText());
+        assertEquals("String", mission.at("/subtrees/PrintTarget_2/ports/target").asText());
+        assertEquals("PrintTarget_2", mission.at("/tree/children/0/children/3/subtree").asText());
         assertEquals("output", variable(mission, "PrintTarget.target").path("causality").asText());
         assertEquals("input", variable(mission, "PrintTarget.target_out").path("causality").asText());
-        assertEquals("String", variable(mission, "PrintTarget.target_out").path("type").asText());
+        assertEquals("String", variable(mission, "PrintTarget_2.target_out").path("type").asText());
         assertTrue(r.warnings().stream().anyMatch(w -> w.contains("'PrintTarget' as an Action with ports target"
                 + " (inout)")), r.warnings().toString());
+        assertTrue(r.warnings().stream().anyMatch(w -> w.contains("'PrintTarget' is given keys of different types at"
+                + " [target]; imported as PrintTarget, PrintTarget_2")), r.warnings().toString());
+    }
+
+    @Test
+    void keysOfSeveralTypesAtOnePortGiveOneSubTreePerType() {
+        // t09: SaySomething message="{A}" (Real), "{B}" (Real), "{msg}" (String), "{color}" (Real).
+        JsonNode mission = imported("t09_scripting.xml").mission();
+        assertEquals("Real", mission.at("/subtrees/SaySomething/ports/message").asText());
+        assertEquals("String", mission.at("/subtrees/SaySomething_2/ports/message").asText());
+        assertTrue(mission.at("/subtrees/SaySomething_3").isMissingNode(), "color is Real like A and B");
     }
 
     @Test
