@@ -73,7 +73,8 @@ class ValidateMojoTest {
         assertTrue(log.infos.get(0).startsWith("bt-fmu: 1 mission valid"), log.infos.toString());
 
         Path broken = Projects.write(missions.resolve("broken.xml"),
-                "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"Main\">\n    <Sequence>\n      <NoSuchNode/>\n"
+                "<root BTCPP_format=\"4\">\n  <BehaviorTree ID=\"Main\">\n    <Sequence>\n"
+                + "      <NoSuchNode><AlwaysSuccess/></NoSuchNode>\n"
                 + "    </Sequence>\n  </BehaviorTree>\n</root>\n");
         log.infos.clear();
         MojoFailureException e = assertThrows(MojoFailureException.class, () -> mojo(missions).execute());

@@ -22,7 +22,8 @@ import java.util.Map;
  *   "variables": [ {mission variable}, ... ],            FMU variables; a blackboard key declared here
  *                                                        is that variable instead of a local
  *   "enums": {"LEFT": 0, "RIGHT": 1},                    names scripts may use as Integer constants
- *   "nodes": {                                           custom leaves by node ID
+ *   "nodes": "manifest.xml" or ["a.xml", ...]            or: node manifests (TreeNodesModels), as --nodes
+ *   "nodes": {                                           custom leaves (or control templates) by node ID
  *     "MoveBase": {"ports": {"goal_x": "Real"},          port types (else from the TreeNodesModel)
  *                  "done": "...", "fail": "...", "entry": {...}, "exit": {...}, "outputs": {...}},
  *     "IsBatteryOk": {"predicate": "battery_level > 20"},
@@ -30,6 +31,9 @@ import java.util.Map;
  *   },
  *   "descriptions": {"task/path": "..."}                 task descriptions (written by the export)
  *   "root": {"terminateWhenDone": true}                  parameters of the mission's Root task
+ *   "mainTree": "ID",                                    the tree to import (as --tree)
+ *   "libraries": ["nav2"],                               shipped bindings applied under these (as --library)
+ *   "types": {"nav_msgs::msg::Path": "Integer"},         slot types of C++ port types bt-fmu does not know
  * }
  * </pre>
  * Expressions are in bt-fmu's expression language and may use the node's port names.
@@ -37,7 +41,10 @@ import java.util.Map;
 final class Bindings {
 
     private static final List<String> KEYS = List.of("name", "description", "statusOutputs", "processing",
-            "variables", "enums", "nodes", "descriptions", "subtreeDescriptions", "root");
+            "variables", "enums", "nodes", "descriptions", "subtreeDescriptions", "root", "mainTree", "types",
+            "libraries");
+    private static final List<String> TEMPLATE_KEYS = List.of("kind", "children", "ports", "defaults", "description",
+            "template", "unsupported");
     private static final List<String> ACTION_KEYS = List.of("done", "fail", "entry", "exit", "outputs",
             "entryDuration", "exitDuration", "resultHold", "idleResult");
 
@@ -47,6 +54,12 @@ final class Bindings {
     final Map<String, Integer> enums = new LinkedHashMap<>();
     final Map<String, String> descriptions = new LinkedHashMap<>();
     final Map<String, String> subtreeDescriptions = new LinkedHashMap<>();
+    /** C++ port types the TreeNodesModel uses → slot types, for types bt-fmu does not know (message types). */
+    final Map<String, String> types = new LinkedHashMap<>();
+    /** Node manifests ({@code "nodes": "file.xml"} or a list), relative to the bindings file. */
+    final List<Path> manifests = new java.util.ArrayList<>();
+    /** Shipped libraries to apply under these bindings ({@code "libraries": ["nav2"]}, as {@code --library}). */
+    final List<String> libraries = new java.util.ArrayList<>();
 
     private Bindings(ObjectNode root) {
         this.root = root;
@@ -65,10 +78,15 @@ final class Bindings {
         } catch (IOException e) {
             throw new BtcppException(file + ": cannot read the bindings: " + e.getMessage());
         }
-        return parse(text, file.toString());
+        return parse(text, file.toString(), file.toAbsolutePath().getParent());
     }
 
     static Bindings parse(String text, String source) {
+        return parse(text, source, null);
+    }
+
+    /** {@code base}: the directory manifests named in the bindings are relative to (null: none may be named). */
+    static Bindings parse(String text, String source, Path base) {
         JsonNode node;
         try {
             node = new ObjectMapper().readTree(text);
@@ -106,7 +124,36 @@ final class Bindings {
             }
             b.enums.put(e.getKey(), e.getValue().intValue());
         });
-        object(node, "nodes", source).fields().forEachRemaining(e -> {
+        JsonNode nodes = node.path("nodes");
+        if (nodes.isTextual() || nodes.isArray()) {
+            for (JsonNode m : nodes.isArray() ? nodes : List.of(nodes)) {
+                if (!m.isTextual() || base == null) {
+                    throw new BtcppException(source + ": /nodes: " + (base == null ? "manifests cannot be named here"
+                            : "a list of node manifest files (or an object binding node IDs)"));
+                }
+                b.manifests.add(base.resolve(m.asText()));
+            }
+            nodes = new ObjectMapper().createObjectNode();
+            ((ObjectNode) node).remove("nodes");
+        }
+        strings(object(node, "types", source), "types", source, b.types);
+        JsonNode libraries = node.path("libraries");
+        if (!libraries.isMissingNode()) {
+            if (!libraries.isArray()) {
+                throw new BtcppException(source + ": /libraries: a list of library names (" + Libraries.NAMES + ")");
+            }
+            for (JsonNode l : libraries) {
+                if (!l.isTextual() || !Libraries.NAMES.contains(l.asText())) {
+                    throw new BtcppException(source + ": /libraries: '" + l.asText() + "' is no library ("
+                            + Libraries.NAMES + ")");
+                }
+                b.libraries.add(l.asText());
+            }
+        }
+        if (node.has("mainTree") && !node.get("mainTree").isTextual()) {
+            throw new BtcppException(source + ": /mainTree: must be a BehaviorTree ID");
+        }
+        (nodes.isObject() ? nodes : object(node, "nodes", source)).fields().forEachRemaining(e -> {
             if (!e.getValue().isObject()) {
                 throw new BtcppException(source + ": /nodes/" + e.getKey() + ": must be an object");
             }
@@ -139,6 +186,23 @@ final class Bindings {
 
     /** A node entry in the long form {"ports", "description", "tree"}. */
     private static ObjectNode normalized(String id, ObjectNode entry, String source) {
+        if (entry.has("template") || entry.has("unsupported")) {
+            entry.fieldNames().forEachRemaining(k -> {
+                if (!TEMPLATE_KEYS.contains(k)) {
+                    throw new BtcppException(source + ": /nodes/" + id + "/" + k + ": unknown key; a control or"
+                            + " decorator template takes " + TEMPLATE_KEYS);
+                }
+            });
+            if (entry.has("template") && !entry.get("template").isObject()) {
+                throw new BtcppException(source + ": /nodes/" + id + "/template: must be a mission task");
+            }
+            String arity = entry.path("children").asText("1+");
+            if (!arity.matches("[0-9]+\\+?")) {
+                throw new BtcppException(source + ": /nodes/" + id + "/children: a count (\"2\") or a least count"
+                        + " (\"1+\"), got '" + arity + "'");
+            }
+            return entry;
+        }
         ObjectNode out = entry.objectNode();
         if (entry.has("ports")) {
             if (!entry.get("ports").isObject()) {
@@ -195,6 +259,10 @@ final class Bindings {
         b.descriptions.putAll(over.descriptions);
         b.subtreeDescriptions.putAll(subtreeDescriptions);
         b.subtreeDescriptions.putAll(over.subtreeDescriptions);
+        b.types.putAll(types);
+        b.types.putAll(over.types);
+        b.manifests.addAll(manifests);
+        b.manifests.addAll(over.manifests);
         return b;
     }
 }

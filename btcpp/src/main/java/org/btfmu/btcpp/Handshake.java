@@ -16,6 +16,8 @@ final class Handshake {
     static final int RUNNING = 1;
     static final int SUCCESS = 2;
     static final int FAILURE = 3;
+    /** The FMU input of an inout port's answer: {@code X.<port>_out} beside the output {@code X.<port>}. */
+    static final String INOUT_SUFFIX = "_out";
 
     /** Receives each FMU variable the handshake needs: name, causality, type, description. */
     @FunctionalInterface
@@ -41,7 +43,8 @@ final class Handshake {
             def.put("description", "BT.CPP Action " + id + ", default handshake: activation increments the FMU"
                     + " output " + id + ".request; the plant echoes it in " + id + ".ack and reports " + id
                     + ".result (" + RUNNING + " RUNNING, " + SUCCESS + " SUCCESS, " + FAILURE + " FAILURE, BT.CPP's"
-                    + " NodeStatus codes); input ports are FMU outputs " + id + ".<port>, output ports FMU inputs.");
+                    + " NodeStatus codes); input ports are FMU outputs " + id + ".<port>, output ports FMU inputs, inout"
+                    + " ports both (" + id + ".<port> out, " + id + ".<port>" + INOUT_SUFFIX + " in).");
             generated.add(id + ".request", "output", "Integer", "incremented each time " + id + " starts");
             generated.add(id + ".ack", "input", "Integer", "the last request of " + id + " the plant has taken up");
             generated.add(id + ".result", "input", "Integer", "the plant's result of " + id + " for request "
@@ -51,6 +54,17 @@ final class Handshake {
             tree.putObject("entry").put(id + ".request", id + ".request + 1");
             ObjectNode outputs = def.objectNode();
             portTypes.forEach((port, type) -> {
+                if ("inout".equals(directions.get(port))) {
+                    // Both ways: the entry is shown to the plant, the plant's answer copied back.
+                    String shown = id + "." + port;
+                    String answer = shown + INOUT_SUFFIX;
+                    generated.add(shown, "output", type, "inout port " + port + " of " + id + " (the entry's value)");
+                    generated.add(answer, "input", type, "inout port " + port + " of " + id + " (the plant's answer,"
+                            + " copied to the entry while the action runs)");
+                    outputs.put(shown, port);
+                    outputs.put(port, answer);
+                    return;
+                }
                 boolean in = "input".equals(directions.get(port));
                 String variable = id + "." + port;
                 generated.add(variable, in ? "output" : "input", type, (in ? "input" : "output") + " port " + port

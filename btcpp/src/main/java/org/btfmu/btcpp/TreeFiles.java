@@ -36,19 +36,75 @@ final class TreeFiles {
     private final Path mainFile;
     private final XmlElement root;
     private final List<String> problems = new ArrayList<>();
+    /** Notes for the user (leniencies applied, model elements ignored): import prints them. */
+    final List<String> warnings;
+    /** {@code <BehaviorTree>}s without an ID: accepted (as "MainTree") only when the only tree. */
+    private final List<XmlElement> unnamed = new ArrayList<>();
 
-    private TreeFiles(Path mainFile) {
+    private TreeFiles(Path mainFile, List<String> warnings, List<Path> manifests) {
         this.mainFile = mainFile;
+        this.warnings = warnings;
+        for (Path m : manifests) {
+            readManifest(m);
+        }
         Path main = mainFile.toAbsolutePath().normalize();
-        this.root = XmlReader.read(mainFile, mainFile.toString());
-        readDocument(root, main.getParent(), main, new ArrayDeque<>(List.of(main)), true);
+        this.root = XmlReader.read(mainFile, mainFile.toString(), warnings);
+        readDocument(root, realDirectory(main), main, new ArrayDeque<>(List.of(main)), true);
+        if (!unnamed.isEmpty()) {
+            if (unnamed.size() == 1 && trees.isEmpty()) {
+                trees.put(UNNAMED_ID, unnamed.get(0));
+            } else {
+                unnamed.forEach(e -> problems.add(e.where() + ": <BehaviorTree> needs an ID (only a file's single"
+                        + " tree may go without)"));
+            }
+        }
         if (!problems.isEmpty()) {
             throw new BtcppException(problems);
         }
     }
 
+    /** The ID of a file's single {@code <BehaviorTree>} written without one (BT.CPP accepts it). */
+    static final String UNNAMED_ID = "MainTree";
+
     static TreeFiles read(Path mainFile) {
-        return new TreeFiles(mainFile);
+        return new TreeFiles(mainFile, new ArrayList<>(), List.of());
+    }
+
+    /** The tree files, with the TreeNodesModels of {@code manifests} ({@code --nodes}) read first. */
+    static TreeFiles read(Path mainFile, List<String> warnings, List<Path> manifests) {
+        return new TreeFiles(mainFile, warnings, manifests);
+    }
+
+    XmlElement root() {
+        return root;
+    }
+
+    /** A separate manifest: its {@code <TreeNodesModel>}s; anything else in it (trees of a Groot2 project) is not read. */
+    private void readManifest(Path file) {
+        XmlElement doc = XmlReader.read(file, file.toString(), warnings);
+        if (!doc.name().equals("root")) {
+            throw BtcppException.at(doc, "a node manifest's document element must be <root>, found <" + doc.name()
+                    + ">");
+        }
+        int found = 0;
+        for (XmlElement e : doc.children()) {
+            if (e.name().equals("TreeNodesModel")) {
+                readModels(e);
+                found++;
+            }
+        }
+        if (found == 0) {
+            throw BtcppException.at(doc, "no <TreeNodesModel> in this node manifest");
+        }
+    }
+
+    /** The directory of a file with symbolic links resolved: includes must stay inside it. */
+    private static Path realDirectory(Path file) {
+        try {
+            return file.getParent().toRealPath();
+        } catch (java.io.IOException e) {
+            return file.getParent();
+        }
     }
 
     private void readDocument(XmlElement root, Path base, Path file, Deque<Path> including, boolean main) {
@@ -68,7 +124,12 @@ final class TreeFiles {
                 case "BehaviorTree" -> {
                     String id = e.attribute("ID");
                     if (id == null || id.isBlank()) {
-                        problems.add(e.where() + ": <BehaviorTree> needs an ID");
+                        if (e.children().size() != 1) {
+                            problems.add(e.where() + ": <BehaviorTree> must have exactly one child, has "
+                                    + e.children().size());
+                        } else {
+                            unnamed.add(e);
+                        }
                     } else if (trees.containsKey(id)) {
                         problems.add(e.where() + ": BehaviorTree ID '" + id + "' is defined twice (first at "
                                 + trees.get(id).file() + ":" + trees.get(id).line() + ")");
@@ -105,6 +166,16 @@ final class TreeFiles {
         }
         Path from = Path.of(e.file()).toAbsolutePath().normalize().getParent();
         Path target = from.resolve(path).normalize();
+        if (!Files.exists(target, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            throw BtcppException.at(e, "<include path=\"" + path + "\">: no such file " + target);
+        }
+        try {
+            // Symbolic links resolved: a link inside the directory may point anywhere.
+            target = target.toRealPath();
+        } catch (java.io.IOException x) {
+            throw BtcppException.at(e, "<include path=\"" + path + "\">: cannot resolve " + target + ": "
+                    + x.getMessage());
+        }
         if (!target.startsWith(base)) {
             throw BtcppException.at(e, "<include path=\"" + path + "\"> escapes the directory of "
                     + mainFile.getFileName() + " (" + base + ")");
@@ -114,12 +185,13 @@ final class TreeFiles {
                     + " included (a cycle)");
         }
         if (!Files.isRegularFile(target)) {
-            throw BtcppException.at(e, "<include path=\"" + path + "\">: no such file " + target);
+            throw BtcppException.at(e, "<include path=\"" + path + "\">: " + target + " is not a regular file (a"
+                    + " directory, FIFO or device)");
         }
         including.push(target);
         readDocument(XmlReader.read(target, base.relativize(target).toString().isEmpty() ? target.toString()
-                : mainFile.resolveSibling(base.relativize(target).toString()).toString()), base, target, including,
-                false);
+                : mainFile.resolveSibling(base.relativize(target).toString()).toString(), warnings), base, target,
+                including, false);
         including.pop();
     }
 
@@ -140,13 +212,13 @@ final class TreeFiles {
                 String direction = switch (p.name()) {
                     case "input_port" -> "input";
                     case "output_port" -> "output";
-                    case "inout_port" -> "inout";
+                    case "inout_port", "bidirectional_port" -> "inout"; // Nav2's name for an inout port
                     default -> null;
                 };
                 if (direction == null) {
                     if (!p.name().equals("description") && !p.name().equals("metadata")) {
-                        problems.add(p.where() + ": unknown element <" + p.name()
-                                + "> in a model (input_port, output_port, inout_port, description)");
+                        warnings.add(p.where() + ": note: <" + p.name() + "> in the model of '" + id
+                                + "' is not a port; ignored");
                     }
                     continue;
                 }
@@ -157,25 +229,19 @@ final class TreeFiles {
                 }
                 ports.add(new PortModel(name, direction, p.attribute("type"), p.attribute("default"), p));
             }
+            NodeModel earlier = models.get(id);
+            if (earlier != null) {
+                problems.add(e.where() + ": TreeNodesModel ID '" + id + "' is declared twice (first at "
+                        + earlier.element().file() + ":" + earlier.element().line() + ")");
+                continue;
+            }
             models.put(id, new NodeModel(e.name(), ports, e));
         }
     }
 
+    /** The tree to import when nothing else says: see {@link TreeChoice}. */
     String mainTree() {
-        String main = root.attribute("main_tree_to_execute");
-        if (main != null) {
-            if (!trees.containsKey(main)) {
-                throw BtcppException.at(root, "main_tree_to_execute=\"" + main + "\" names no <BehaviorTree>"
-                        + (trees.isEmpty() ? "" : " (defined: " + String.join(", ", trees.keySet()) + ")"));
-            }
-            return main;
-        }
-        if (trees.size() == 1) {
-            return trees.keySet().iterator().next();
-        }
-        throw BtcppException.at(root, trees.isEmpty() ? "the file defines no <BehaviorTree>"
-                : "several BehaviorTrees (" + String.join(", ", trees.keySet())
-                        + ") and no main_tree_to_execute to choose one");
+        return TreeChoice.choose(this, null);
     }
 
 }

@@ -82,6 +82,10 @@ public final class TreeImporter {
     private final List<String[]> bareKeyConditions = new ArrayList<>();
     private Bindings bindings;
     private final boolean exportedByBtFmu;
+    private final ImportOptions options;
+    /** Warnings for the user (inferred nodes, leniencies); {@code import} prints them. */
+    private final List<String> warnings = new ArrayList<>();
+    private NodeInference inference;
 
     /** A BT.CPP sub-tree: its ports, whether an instance remaps everything automatically. */
     private static final class SubtreeInfo {
@@ -97,9 +101,10 @@ public final class TreeImporter {
     private record PendingLiteral(ObjectNode arguments, String port, String raw, String slot, XmlElement at) {
     }
 
-    private TreeImporter(Path mainFile) {
+    private TreeImporter(Path mainFile, ImportOptions options, List<Path> manifests) {
         this.mainFile = mainFile;
-        this.files = TreeFiles.read(mainFile);
+        this.options = options;
+        this.files = TreeFiles.read(mainFile, warnings, manifests);
         this.trees = files.trees;
         this.models = files.models;
         this.exportedByBtFmu = files.embedded != null;
@@ -111,11 +116,32 @@ public final class TreeImporter {
      * mission loader. Throws {@link BtcppException} with every problem located.
      */
     public static ObjectNode importFile(Path xml, Path bindingsFile) {
-        TreeImporter importer = new TreeImporter(xml);
-        Bindings user = bindingsFile == null ? Bindings.empty() : Bindings.read(bindingsFile);
-        ObjectNode mission = importer.run(user);
+        return importTree(xml, bindingsFile, ImportOptions.defaults()).mission();
+    }
+
+    /** An imported mission and the warnings of its import (one line each, located). */
+    public record Imported(ObjectNode mission, List<String> warnings) {
+    }
+
+    /** Imports {@code xml} with the bindings file (or null) and the options; see {@link #importFile}. */
+    public static Imported importTree(Path xml, Path bindingsFile, ImportOptions options) {
+        Bindings own = bindingsFile == null ? Bindings.empty() : Bindings.read(bindingsFile);
+        List<String> libraries = new ArrayList<>(options.libraries());
+        own.libraries.stream().filter(l -> !libraries.contains(l)).forEach(libraries::add);
+        Bindings user = Libraries.bindings(libraries).overriddenBy(own);
+        List<Path> manifests = new ArrayList<>(user.manifests);
+        manifests.addAll(options.nodes());
+        TreeImporter importer;
+        ObjectNode mission;
+        try {
+            importer = new TreeImporter(xml, options, manifests);
+            mission = importer.run(user);
+        } catch (StackOverflowError e) {
+            // A last guard: the limits of LenientXml and XmlReader keep real input far from this.
+            throw new BtcppException(xml + ":1:1: /: the tree is nested too deeply to import");
+        }
         importer.check(mission);
-        return mission;
+        return new Imported(mission, List.copyOf(importer.warnings));
     }
 
     /** The mission's JSON text as {@code import} writes it. */
@@ -137,11 +163,15 @@ public final class TreeImporter {
 
     private ObjectNode run(Bindings user) {
         bindings = bindings.overriddenBy(user);
-        String mainId = files.mainTree();
+        String mainId = TreeChoice.choose(files, options.tree() != null ? options.tree()
+                : bindings.root.hasNonNull("mainTree") ? bindings.root.get("mainTree").asText() : null);
+        inference = new NodeInference(options.strict(), warnings, trees.values().stream()
+                .map(t -> t.children().get(0)).toList());
         collectSubtrees(mainId, new ArrayDeque<>());
         if (!problems.isEmpty()) {
             throw new BtcppException(problems);
         }
+        new InstanceBound(trees).check(mainId);
         ObjectNode mission = json.createObjectNode();
         String name = bindings.root.path("name").asText(identifier(stem(mainFile)));
         mission.put("name", name);
@@ -183,6 +213,7 @@ public final class TreeImporter {
             throw new BtcppException(problems);
         }
         resolveTypes();
+        inference.retype(leafSubtrees, generatedVariables, this::typeOf, this::generated);
         numericConditions(rootTask);
         subtrees.forEach(s -> numericConditions(s.get("tree")));
         subtreeInfo.forEach((id, info) -> {
@@ -198,6 +229,7 @@ public final class TreeImporter {
         if (!problems.isEmpty()) {
             throw new BtcppException(problems);
         }
+        UnwrittenKeys.warn(mission, globals, warnings);
         return mission;
     }
 
@@ -480,6 +512,16 @@ public final class TreeImporter {
             StandardNode std = StandardNode.find(id).orElse(null);
             if (std != null) {
                 standardTask(e, std, scope, t, name);
+            } else if (id.equals("Precondition")) {
+                return task(Precondition.asChildCondition(e), scope, pointer, siblings, path, subtreeTop);
+            } else if (ControlTemplate.isTemplate(bindings.nodes.get(id))) {
+                ControlTemplate template = new ControlTemplate(id, bindings.nodes.get(id), models.get(id));
+                ObjectNode inner = template.expand(e, name != null ? name : unique(baseName(e), siblings), k -> {
+                    String own = path + (name == null ? "" : name) + "/";
+                    return task(e.children().get(k), scope, pointer + "/children/" + k, new HashSet<>(), own, false);
+                }, (port, raw) -> templateValue(e, port, raw, scope));
+                describe(inner, path + inner.path("name").asText(), template.description());
+                return inner;
             } else {
                 return customLeaf(e, id, scope, siblings, path, name);
             }
@@ -670,6 +712,14 @@ public final class TreeImporter {
         }
     }
 
+    /** A port of a control template: a {key} is the entry's mission name, a literal stays as written. */
+    private String templateValue(XmlElement e, String port, String raw, Scope scope) {
+        if (isKeyReference(raw)) {
+            return resolve(raw.substring(1, raw.length() - 1).strip(), scope, e, port);
+        }
+        return raw;
+    }
+
     // ---- custom leaves
 
     private ObjectNode customLeaf(XmlElement e, String id, Scope scope, Set<String> siblings, String path,
@@ -680,9 +730,12 @@ public final class TreeImporter {
             throw BtcppException.at(e, "BehaviorTree.CPP's " + id + " has no bt-fmu counterpart yet (see the"
                     + " README's node table)");
         }
+        if (model == null && bound == null && e.children().isEmpty()) {
+            model = inference.model(e, id);
+        }
         if (model == null && bound == null) {
             throw BtcppException.at(e, "unknown node ID '" + id + "': not a BehaviorTree.CPP standard node, not"
-                    + " declared in a <TreeNodesModel>, not in the bindings");
+                    + " declared in a <TreeNodesModel>, not in the bindings (only a leaf is inferred)");
         }
         if (!e.children().isEmpty()) {
             throw BtcppException.at(e, "custom node '" + id + "' has children: only custom leaves (Action,"
@@ -717,6 +770,9 @@ public final class TreeImporter {
                                 + " type=\"double|int|bool|std::string\", or its type in the bindings)");
                     }
                     String slotType = TypeNames.slotType(p.type());
+                    if (slotType == null) {
+                        slotType = bindings.types.get(p.type().strip());
+                    }
                     if (slotType == null) {
                         throw BtcppException.at(p.element(), "port '" + p.name() + "' of " + id + " has the type '"
                                 + p.type() + "', which has no FMU counterpart (double, int, bool, std::string)");
@@ -759,14 +815,36 @@ public final class TreeImporter {
         ObjectNode arguments = t.putObject("arguments");
         for (Map.Entry<String, String> p : portTypes.entrySet()) {
             String port = p.getKey();
-            String slot = "p:" + id + ":" + port;
-            hint(slot, p.getValue());
+            String slot = inference.slot(id, port, t);
+            if (!inference.typeOpen(id, port)) {
+                hint(slot, p.getValue());
+            }
             String value = e.attribute(port) != null ? e.attribute(port) : defaults.get(port);
+            if (e.attribute(port) == null && value != null && !isKeyReference(value.strip())
+                    && !p.getValue().equals("String")) {
+                try {
+                    KeyTypes.literalOf(value, p.getValue());
+                } catch (IllegalArgumentException x) {
+                    warnings.add("warning: " + e.where() + ": the default '" + value + "' of port '" + port + "' of "
+                            + id + " is not a " + p.getValue() + " value; the port is left unset");
+                    value = null;
+                }
+            }
+            if (value == null && (inference.isInferred(id) || (model != null && model.element() != null
+                    && !model.element().file().equals(mainFile.toString()) && bound == null))) {
+                // BT.CPP leaves such a port unset; here it is a private entry nobody writes.
+                String unset = id + "." + port + "_unset";
+                declareGlobal(unset, e);
+                union(slot, "g:" + unset);
+                arguments.put(port, unset);
+                continue;
+            }
             if (value == null) {
                 throw BtcppException.at(e, "port '" + port + "' of " + id + " has no value and no default");
             }
             value = value.strip();
-            if (!isKeyReference(value) && !"input".equals(directions.get(port)) && bound == null) {
+            if (!isKeyReference(value) && !"input".equals(directions.get(port)) && bound == null
+                    && !inference.isInferred(id)) {
                 throw BtcppException.at(e, "output port '" + port + "' of " + id + " needs a blackboard key"
                         + " ({key}), got '" + value + "'");
             }
@@ -1136,11 +1214,20 @@ public final class TreeImporter {
         return KEYWORDS.contains(id) ? id + "_" : id;
     }
 
-    private static String unique(String name, Set<String> used) {
-        String n = name;
-        for (int k = 2; !used.add(n); k++) {
-            n = name + "_" + k;
+    /** The next suffix to try per set of sibling names (by identity) and name: 10^5 same-named siblings stay linear. */
+    private final Map<Set<String>, Map<String, Integer>> nextSuffix = new java.util.IdentityHashMap<>();
+
+    private String unique(String name, Set<String> used) {
+        if (used.add(name)) {
+            return name;
         }
+        Map<String, Integer> next = nextSuffix.computeIfAbsent(used, k -> new HashMap<>());
+        int k = next.getOrDefault(name, 2);
+        String n = name + "_" + k;
+        while (!used.add(n)) {
+            n = name + "_" + ++k;
+        }
+        next.put(name, k + 1);
         return n;
     }
 
@@ -1167,8 +1254,13 @@ public final class TreeImporter {
     // ---- checking the result with the mission loader
 
     private void check(ObjectNode mission) {
+        String text = toText(mission);
+        if (text.length() > MissionLoader.MAX_FILE_SIZE) {
+            throw BtcppException.at(located.get("/tree"), "the imported mission would have " + text.length()
+                    + " characters, more than the " + MissionLoader.MAX_FILE_SIZE + " a mission file may have");
+        }
         try {
-            MissionLoader.load(toText(mission), mainFile.toString());
+            MissionLoader.load(text, mainFile.toString());
         } catch (MissionException x) {
             List<String> out = new ArrayList<>();
             for (Problem p : x.problems()) {

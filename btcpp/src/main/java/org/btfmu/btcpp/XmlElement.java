@@ -72,7 +72,26 @@ public final class XmlElement {
 
     /** {@code file:line:col: path}: where this element is, for messages. */
     public String where() {
-        return file + ":" + line + ":" + column + ": " + path;
+        return file + ":" + line + ":" + column + ": " + shortPath(path);
+    }
+
+    /** Longest path shown in a message; a deeper one keeps its first and last steps around "/...". */
+    static final int MAX_SHOWN_PATH = 240;
+
+    /** {@code path} bounded to about {@link #MAX_SHOWN_PATH} characters (its ends kept). */
+    static String shortPath(String path) {
+        if (path.length() <= MAX_SHOWN_PATH) {
+            return path;
+        }
+        int head = path.indexOf('/', path.indexOf('/', 1) + 1);
+        int tail = path.length();
+        for (int steps = 0; steps < 3; steps++) {
+            tail = path.lastIndexOf('/', tail - 1);
+        }
+        if (head < 0 || tail <= head || path.length() - tail > MAX_SHOWN_PATH / 2) {
+            return path.substring(0, MAX_SHOWN_PATH / 2) + "..." + path.substring(path.length() - MAX_SHOWN_PATH / 2);
+        }
+        return path.substring(0, head) + "/..." + path.substring(tail);
     }
 
     void addChild(XmlElement child) {

@@ -32,15 +32,35 @@ final class XmlReader {
     }
 
     static XmlElement read(Path file, String shownName) {
+        return read(file, shownName, new java.util.ArrayList<>());
+    }
+
+    /**
+     * Reads a regular file (not a FIFO or device: they could block or never end) of at most
+     * {@link #MAX_FILE_SIZE} bytes, with TinyXML2's leniency for bare '&amp;' ({@link LenientXml},
+     * one warning each into {@code warnings}).
+     */
+    static XmlElement read(Path file, String shownName, java.util.List<String> warnings) {
         try {
-            long size = Files.size(file);
-            if (size > MAX_FILE_SIZE) {
-                throw new BtcppException(shownName + ": the file has " + size + " bytes, more than the "
-                        + MAX_FILE_SIZE + " accepted");
+            if (!Files.exists(file)) {
+                throw new NoSuchFileException(file.toString());
             }
+            if (!Files.isRegularFile(file)) {
+                throw new BtcppException(shownName + ": not a regular file (a directory, FIFO or device);"
+                        + " give a tree file");
+            }
+            byte[] bytes;
             try (InputStream in = Files.newInputStream(file)) {
-                return parse(in, shownName);
+                bytes = in.readNBytes((int) MAX_FILE_SIZE + 1);
             }
+            if (bytes.length > MAX_FILE_SIZE) {
+                throw new BtcppException(shownName + ": the file has more than the " + MAX_FILE_SIZE
+                        + " bytes accepted");
+            }
+            LenientXml text = LenientXml.of(bytes, shownName);
+            XmlElement root = parse(new java.io.StringReader(text.xml()), shownName);
+            warnings.addAll(text.warnings());
+            return root;
         } catch (NoSuchFileException e) {
             throw new BtcppException(shownName + ": no such file");
         } catch (IOException e) {
@@ -49,6 +69,10 @@ final class XmlReader {
     }
 
     static XmlElement parse(InputStream in, String file) {
+        return parse(new java.io.InputStreamReader(in, java.nio.charset.StandardCharsets.UTF_8), file);
+    }
+
+    static XmlElement parse(java.io.Reader in, String file) {
         XMLInputFactory factory = XMLInputFactory.newFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
@@ -81,7 +105,12 @@ final class XmlReader {
                         String name = reader.getLocalName();
                         Map<String, String> attributes = new LinkedHashMap<>();
                         for (int k = 0; k < reader.getAttributeCount(); k++) {
-                            attributes.put(reader.getAttributeLocalName(k), reader.getAttributeValue(k));
+                            String value = LenientXml.restore(reader.getAttributeValue(k));
+                            String problem = LenientXml.attributeProblem(reader.getAttributeLocalName(k), value);
+                            if (problem != null) {
+                                throw fail(file, line, column, open, "<" + reader.getLocalName() + "> " + problem);
+                            }
+                            attributes.put(reader.getAttributeLocalName(k), value);
                         }
                         int position = counts.peek().merge(name, 1, Integer::sum);
                         String parentPath = open.isEmpty() ? "" : open.peek().path();
@@ -101,7 +130,7 @@ final class XmlReader {
                     }
                     case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA -> {
                         if (!open.isEmpty()) {
-                            open.peek().appendText(reader.getText());
+                            open.peek().appendText(LenientXml.restore(reader.getText()));
                         }
                     }
                     default -> {
@@ -130,7 +159,7 @@ final class XmlReader {
 
     /** A problem at a position, with the path of the innermost open element ("/" before the first one). */
     private static BtcppException fail(String file, int line, int column, Deque<XmlElement> open, String message) {
-        String path = open.isEmpty() ? "/" : open.peek().path();
+        String path = open.isEmpty() ? "/" : XmlElement.shortPath(open.peek().path());
         return new BtcppException(file + ":" + line + ":" + column + ": " + path + ": " + message);
     }
 

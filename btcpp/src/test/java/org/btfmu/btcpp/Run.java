@@ -36,6 +36,11 @@ final class Run {
         }
     }
 
+    /** Runs an already imported mission. */
+    static Run of(Mission mission, ProcessingMode mode) {
+        return new Run(mission, mode);
+    }
+
     /** The two modes every behaviour is checked in: event-driven, and ticked at 0.5 s. */
     static ProcessingMode[] modes() {
         return new ProcessingMode[] {ProcessingMode.EVENT_DRIVEN, ProcessingMode.ticked(0.5)};

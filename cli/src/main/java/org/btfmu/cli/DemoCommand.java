@@ -132,8 +132,11 @@ public final class DemoCommand implements Callable<Integer> {
         if (DemoCommand.class.getClassLoader().getResource(EXAMPLES + example + ".json") != null) {
             return copyResource(EXAMPLES + example + ".json", mission);
         }
-        Path tree = copyResource(EXAMPLES + "btcpp/" + example + ".xml", dir.resolve("tree.xml"));
-        Path bindings = copyResource(EXAMPLES + "btcpp/" + example + ".bindings.json", dir.resolve("bindings.json"));
+        // examples/btcpp/ holds BT.CPP trees, examples/nav2/ Nav2-idiom trees (imported with the Nav2 library).
+        String folder = DemoCommand.class.getClassLoader().getResource(EXAMPLES + "nav2/" + example + ".xml") != null
+                ? "nav2/" : "btcpp/";
+        Path tree = copyResource(EXAMPLES + folder + example + ".xml", dir.resolve("tree.xml"));
+        Path bindings = copyResource(EXAMPLES + folder + example + ".bindings.json", dir.resolve("bindings.json"));
         Files.writeString(mission, TreeImporter.toText(TreeImporter.importFile(tree, bindings)));
         return mission;
     }

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.btfmu.btcpp.BtcppException;
+import org.btfmu.btcpp.ImportOptions;
 import org.btfmu.btcpp.TreeImporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bt-fmu import tree.xml [--bindings b.json] -o mission.json}: a BehaviorTree.CPP XML
- * tree as a mission file. Bad input → exit 2 with every problem located (file:line:col and
+ * tree as a mission file; {@code --tree}, {@code --strict}, {@code --nodes}, {@code --library} as
+ * {@link ImportOptions} says; warnings (inferred nodes, leniencies) go to standard error. Bad input → exit 2 with every problem located (file:line:col and
  * the XML path); nothing is written then.
  */
 @Command(name = "import", mixinStandardHelpOptions = true,
@@ -29,6 +31,25 @@ public final class ImportCommand implements Callable<Integer> {
                     + " X.request/X.ack/X.result, X.value; keys become locals)")
     Path bindings;
 
+    @Option(names = "--tree", paramLabel = "ID",
+            description = "the <BehaviorTree> to import (default: the bindings' \"mainTree\", main_tree_to_execute,"
+                    + " the only tree, MainTree, or the only tree no other uses as a SubTree)")
+    String treeId;
+
+    @Option(names = "--strict",
+            description = "refuse leaves no model, manifest or bindings declare (default: infer them, with a warning)")
+    boolean strict;
+
+    @Option(names = "--nodes", paramLabel = "FILE.xml",
+            description = "read <TreeNodesModel>s from this file too (Nav2's nav2_tree_nodes.xml, a Groot2"
+                    + " project); repeatable")
+    java.util.List<Path> nodes = new java.util.ArrayList<>();
+
+    @Option(names = "--library", paramLabel = "NAME",
+            description = "apply a shipped bindings library under the bindings: nav2 (Nav2's controls and"
+                    + " decorators); repeatable")
+    java.util.List<String> libraries = new java.util.ArrayList<>();
+
     @Option(names = {"-o", "--output"}, paramLabel = "MISSION.json",
             description = "the mission file to write (default: standard output)")
     Path output;
@@ -41,7 +62,10 @@ public final class ImportCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         try {
-            String text = TreeImporter.toText(TreeImporter.importFile(tree, bindings));
+            TreeImporter.Imported imported = TreeImporter.importTree(tree, bindings,
+                    new ImportOptions(treeId, strict, nodes, libraries));
+            imported.warnings().forEach(err::println);
+            String text = TreeImporter.toText(imported.mission());
             if (output == null) {
                 out.print(text);
             } else {

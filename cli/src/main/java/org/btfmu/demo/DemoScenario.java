@@ -18,7 +18,8 @@ public record DemoScenario(String example, String paper, PlantFmu plant, double 
      * The papers' three missions, plus the chattering pre-condition that shows why transient
      * tasks are needed and the plain sequence that shows why sequence* is; then the two
      * BehaviorTree.CPP trees of examples/btcpp/ (an example without a mission file there is
-     * imported from examples/btcpp/&lt;example&gt;.xml with its bindings).
+     * imported from examples/btcpp/&lt;example&gt;.xml with its bindings) and the Nav2 navigator of
+     * examples/nav2/.
      */
     public static final List<DemoScenario> ALL = List.of(
             new DemoScenario("traffic-circuit", "2013, Fig. 7-9: take-off, exit hook, traffic circuits",
@@ -37,5 +38,9 @@ public record DemoScenario(String example, String paper, PlantFmu plant, double 
                     PlantFmu.SOLAR_AIRCRAFT, 86_400, 10, List.of("altitude", "soc"), false),
             new DemoScenario("navigate-with-replanning",
                     "BehaviorTree.CPP tree (examples/btcpp): Nav2-like navigation with replanning and recovery",
+                    PlantFmu.POINT_MASS_AIRCRAFT, 600, 1, List.of("x", "y"), false),
+            new DemoScenario("nav2-navigate-to-pose",
+                    "Nav2 navigator (examples/nav2, --library nav2): RecoveryNode, PipelineSequence, RateController,"
+                            + " RoundRobin; the path follower fails once and the recovery runs",
                     PlantFmu.POINT_MASS_AIRCRAFT, 600, 1, List.of("x", "y"), false));
 }

@@ -42,7 +42,10 @@ class DemoCommandTest {
                 List.of("time", "mission.mode", "plant.altitude", "plant.soc"), 8641);
         assertScenario(out.resolve("navigate-with-replanning"), List.of("status.png", "x.png", "y.png"),
                 List.of("time", "mission.recoveries", "plant.x", "plant.y"), 601);
+        assertScenario(out.resolve("nav2-navigate-to-pose"), List.of("status.png", "x.png", "y.png"),
+                List.of("time", "mission.recoveries", "plant.x", "plant.y"), 601);
         assertBtcppScenariosBehave(out);
+        assertNav2NavigatorRecoversAndArrives(out);
     }
 
     /**
@@ -65,6 +68,27 @@ class DemoCommandTest {
         int reached = indexWhere(navigate, 0, r -> Math.hypot(r.get("plant.x") - 4000, r.get("plant.y") - 3000) < 100);
         assertTrue(reached > 150, "the goal is reached after the recovery, at row " + reached);
         assertEquals(6.0, last.get("mission.status.NavigateWithReplanning"), "the tree FINISHED");
+    }
+
+    /**
+     * The Nav2 navigator (examples/nav2, imported with the Nav2 library): the path follower fails
+     * once 2.5 km from the goal, the RecoveryNode runs one recovery (10 s holding the heading,
+     * mode 0), then plans and follows again and reaches the goal; the tree finishes.
+     */
+    private static void assertNav2NavigatorRecoversAndArrives(Path out) throws Exception {
+        List<Map<String, Double>> nav = rows(out.resolve("nav2-navigate-to-pose/result.csv"));
+        int recovery = indexWhere(nav, 0, r -> r.get("mission.recoveries") == 1);
+        assertTrue(recovery > 0, "a recovery runs");
+        double distance = Math.hypot(nav.get(recovery).get("plant.x") - 4000, nav.get(recovery).get("plant.y") - 3000);
+        assertTrue(distance < 2500 && distance > 2300, "when the follower fails 2.5 km out: " + distance);
+        assertEquals(0.0, nav.get(recovery + 2).get("mission.mode"), "the recovery holds the heading");
+        int flying = indexWhere(nav, recovery, r -> r.get("mission.mode") == 2);
+        assertTrue(flying > recovery + 5, "navigation starts again after the recovery");
+        int reached = indexWhere(nav, flying, r -> Math.hypot(r.get("plant.x") - 4000, r.get("plant.y") - 3000) < 100);
+        assertTrue(reached > flying, "the goal is reached after the recovery");
+        Map<String, Double> last = nav.get(nav.size() - 1);
+        assertEquals(1.0, last.get("mission.recoveries"), "one failure, one recovery");
+        assertEquals(6.0, last.get("mission.status.NavigateToPose"), "the tree FINISHED");
     }
 
     private static List<Map<String, Double>> rows(Path csv) throws java.io.IOException {

@@ -59,13 +59,16 @@ class OmSimulatorTest {
         System.out.printf(Locale.ROOT, "OMSimulator %s: %s%n", scenario.example(), compare(ssp, work, scenario.stop()));
     }
 
-    /** The example's mission file; a BehaviorTree.CPP example (examples/btcpp) is imported into {@code work}. */
+    /**
+     * The example's mission file; a BehaviorTree.CPP example (examples/btcpp, or the Nav2 one in
+     * examples/nav2) is imported into {@code work}.
+     */
     private static Path missionOf(Path examples, String example, Path work) throws IOException {
         Path mission = examples.resolve(example + ".json");
         if (Files.exists(mission)) {
             return mission;
         }
-        Path btcpp = examples.resolve("btcpp");
+        Path btcpp = examples.resolve(Files.exists(examples.resolve("nav2").resolve(example + ".xml")) ? "nav2" : "btcpp");
         Files.createDirectories(work);
         return Files.writeString(work.resolve("mission.json"), TreeImporter.toText(TreeImporter.importFile(
                 btcpp.resolve(example + ".xml"), btcpp.resolve(example + ".bindings.json"))));
