@@ -34,7 +34,8 @@ class PublishedTreesTest {
     @ParameterizedTest
     @ValueSource(strings = {"t01_build_your_first_tree.xml", "t02_basic_ports.xml", "t03_generic_ports.xml",
             "t04_reactive_sequence.xml", "t04_reactive_sequence_1.xml", "t05_crossdoor.xml",
-            "t06_subtree_port_remapping.xml", "t11_groot_howto.xml", "t12_default_ports.xml",
+            "t06_subtree_port_remapping.xml", "t06_subtree_port_remapping_v3.xml", "t11_groot_howto.xml",
+            "t12_default_ports.xml",
             "t14_subtree_model.xml", "t15_nodes_mocking.xml", "t09_scripting.xml"})
     void tutorialTreesImport(String file) {
         assertTrue(Files.isRegularFile(BTCPP.resolve(file)), "the published tree is where the tests expect it");

@@ -28,7 +28,8 @@ class PublishedTreesCommandTest {
     @ValueSource(strings = {"behaviortree-cpp/t01_build_your_first_tree.xml", "behaviortree-cpp/t02_basic_ports.xml",
             "behaviortree-cpp/t03_generic_ports.xml", "behaviortree-cpp/t04_reactive_sequence.xml",
             "behaviortree-cpp/t04_reactive_sequence_1.xml", "behaviortree-cpp/t05_crossdoor.xml",
-            "behaviortree-cpp/t06_subtree_port_remapping.xml", "behaviortree-cpp/t11_groot_howto.xml",
+            "behaviortree-cpp/t06_subtree_port_remapping.xml", "behaviortree-cpp/t06_subtree_port_remapping_v3.xml",
+            "behaviortree-cpp/t11_groot_howto.xml",
             "behaviortree-cpp/t12_default_ports.xml", "behaviortree-cpp/t14_subtree_model.xml",
             "behaviortree-cpp/t15_nodes_mocking.xml", "behaviortree-cpp/t09_scripting.xml", "nav2/navigate_to_pose_w_replanning_and_recovery.xml",
             "nav2/navigate_through_poses_w_replanning_and_recovery.xml"})
