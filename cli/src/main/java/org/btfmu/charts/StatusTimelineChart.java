@@ -24,24 +24,16 @@ import org.jfree.data.xy.XYIntervalSeriesCollection;
  */
 public final class StatusTimelineChart {
 
-    /** One colour per status, in {@link Status} order: transient ones light, non-transient ones strong. */
-    private static final Color[] COLOURS = {
-        new Color(0x2ca02c), // SUCCESS
-        new Color(0xd62728), // FAILURE
-        new Color(0xd0d0d0), // ACCEPT
-        new Color(0xffbf00), // ACTIVATING
-        new Color(0x1f77b4), // RUNNING
-        new Color(0x0b5d1e), // FINISHED
-        new Color(0x7f0000), // ABORTED
-        new Color(0x9467bd), // DEACTIVATING
-    };
-
     private StatusTimelineChart() {
     }
 
-    /** {@code statuses.get(row)[i]} is the status value of task {@code tasks.get(row)} at {@code times[i]}. */
-    public static void write(Path png, List<String> tasks, double[] times, List<double[]> statuses) throws IOException {
+    /**
+     * {@code statuses.get(row)[i]} is the status value of task {@code tasks.get(row)} at {@code times[i]};
+     * {@code title} names the mission (and scenario).
+     */
+    public static void write(Path png, String title, List<String> tasks, double[] times, List<double[]> statuses) throws IOException {
         Status[] all = Status.values();
+        TimeScale scale = TimeScale.forTimes(times);
         XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
         XYIntervalSeries[] series = new XYIntervalSeries[all.length];
         for (int s = 0; s < all.length; s++) {
@@ -58,7 +50,7 @@ public final class StatusTimelineChart {
                     int s = (int) values[begin] - 1;
                     double end = i == times.length ? times[times.length - 1] : times[i];
                     if (s >= 0 && s < all.length && end >= times[begin]) {
-                        series[s].add(times[begin], times[begin], end, y, y - 0.35, y + 0.35);
+                        series[s].add(scale.scale(times[begin]), scale.scale(times[begin]), scale.scale(end), y, y - 0.35, y + 0.35);
                     }
                     begin = i;
                 }
@@ -75,12 +67,12 @@ public final class StatusTimelineChart {
         renderer.setShadowVisible(false);
         renderer.setBarPainter(new StandardXYBarPainter());
         for (int s = 0; s < all.length; s++) {
-            renderer.setSeriesPaint(s, COLOURS[s]);
+            renderer.setSeriesPaint(s, StatusPalette.colour(all[s]));
         }
-        XYPlot plot = new XYPlot(data, new NumberAxis("time [s]"), taskAxis, renderer);
+        XYPlot plot = new XYPlot(data, new NumberAxis(scale.axisLabel()), taskAxis, renderer);
         plot.setBackgroundPaint(Color.WHITE);
         plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
-        JFreeChart chart = new JFreeChart("Task status", JFreeChart.DEFAULT_TITLE_FONT, plot, false);
+        JFreeChart chart = new JFreeChart(title, JFreeChart.DEFAULT_TITLE_FONT, plot, false);
         LegendTitle legend = new LegendTitle(plot);
         legend.setPosition(RectangleEdge.BOTTOM);
         chart.addLegend(legend);

@@ -16,6 +16,7 @@ import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.cosim.CsvWriter;
 import org.btfmu.charts.StatusTimelineChart;
 import org.btfmu.charts.VariableChart;
+import org.btfmu.cosim.ModelStructure;
 import org.btfmu.demo.DemoScenario;
 import org.btfmu.demo.MissionCoSimulation;
 import org.btfmu.demo.Recording;
@@ -106,11 +107,14 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
         double[] times = recording.times();
-        StatusTimelineChart.write(dir.resolve("status.png"), tasks, times, statuses);
+        StatusTimelineChart.write(dir.resolve("status.png"), "Task status: " + scenario.example(), tasks, times,
+                statuses);
+        ModelStructure plant = ModelStructure.read(dir.resolve("plant.fmu"));
         for (String variable : scenario.variables()) {
-            VariableChart.write(dir.resolve(variable + ".png"), "plant." + variable, times,
-                    recording.values("plant." + variable));
-            written.add(variable + ".png");
+            String column = "plant." + variable;
+            VariableChart.write(dir.resolve(DemoScenario.plotFile(variable)), scenario.example() + ": " + column,
+                    column, plant.unit(variable), times, recording.values(column));
+            written.add(DemoScenario.plotFile(variable));
         }
         if (scenario.trajectory()) {
             TrajectoryChart.write(dir.resolve("trajectory.png"), scenario.example() + ": ground track",

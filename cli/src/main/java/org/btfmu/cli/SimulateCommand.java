@@ -291,13 +291,16 @@ public final class SimulateCommand implements Callable<Integer> {
                     values.add(statusTrace.values(i));
                 }
                 Path png = output.resolve("status.png");
-                StatusTimelineChart.write(png, tasks, statusTrace.times(), values);
+                String missions = String.join(", ", statuses.stream().map(r -> r.fmu().modelName()).distinct().toList());
+                StatusTimelineChart.write(png, "Task status: " + missions, tasks, statusTrace.times(), values);
                 written.add(png);
             }
             for (int i = 0; i < plotted.size(); i++) {
                 String title = sim.columnNames(List.of(plotted.get(i))).get(0);
                 Path png = output.resolve(title.replaceAll("[^A-Za-z0-9._-]", "_") + ".png");
-                VariableChart.write(png, title, plotTrace.times(), plotTrace.values(i));
+                VariableReference plot = plotted.get(i);
+                VariableChart.write(png, plot.fmu().modelName() + ": " + title, title,
+                        plot.fmu().structure().unit(plot.variable().name()), plotTrace.times(), plotTrace.values(i));
                 written.add(png);
             }
         } catch (IOException e) {

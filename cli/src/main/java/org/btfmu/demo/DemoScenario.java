@@ -1,5 +1,6 @@
 package org.btfmu.demo;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.btfmu.testfmus.PlantFmu;
 
@@ -43,4 +44,19 @@ public record DemoScenario(String example, String paper, PlantFmu plant, double 
                     "Nav2 navigator (examples/nav2, --library nav2): RecoveryNode, PipelineSequence, RateController,"
                             + " RoundRobin; the path follower fails once and the recovery runs",
                     PlantFmu.POINT_MASS_AIRCRAFT, 600, 1, List.of("x", "y"), false));
+
+    /** The PNG files the demo writes for this scenario, each variable plot named after its result.csv column. */
+    public List<String> plotFiles() {
+        List<String> files = new ArrayList<>(List.of("status.png"));
+        variables.forEach(variable -> files.add(plotFile(variable)));
+        if (trajectory) {
+            files.add("trajectory.png");
+        }
+        return files;
+    }
+
+    /** {@code plant.<variable>.png}: the name simulate gives the plot of the same column. */
+    public static String plotFile(String variable) {
+        return "plant." + variable + ".png";
+    }
 }

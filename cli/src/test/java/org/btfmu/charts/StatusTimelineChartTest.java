@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.awt.image.BufferedImage;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +27,7 @@ class StatusTimelineChartTest {
                 new double[] {2, 2, 2, 1, 1, 1, 7, 7, 2},  // FAILURE, SUCCESS, ABORTED
                 new double[] {1, 1, 1, 1, 1, 1, 1, 1, 1});
         Path png = dir.resolve("status.png");
-        StatusTimelineChart.write(png, List.of("root", "root.check", "root.fly"), times, statuses);
+        StatusTimelineChart.write(png, "Task status: test", List.of("root", "root.check", "root.fly"), times, statuses);
         BufferedImage image = ImageIO.read(png.toFile());
         assertEquals(1200, image.getWidth());
         assertEquals(140 + 26 * 3, image.getHeight());
@@ -36,7 +37,7 @@ class StatusTimelineChartTest {
                 pixels.merge(image.getRGB(x, y) & 0xffffff, 1, Integer::sum);
             }
         }
-        int[] expected = {0x2ca02c, 0xd62728, 0xd0d0d0, 0xffbf00, 0x1f77b4, 0x0b5d1e, 0x7f0000, 0x9467bd};
+        int[] expected = Arrays.stream(Status.values()).mapToInt(s -> StatusPalette.colour(s).getRGB() & 0xffffff).toArray();
         for (Status s : Status.values()) {
             // A legend swatch has well under 200 pixels; every status here also has a bar of one time unit or more.
             assertTrue(pixels.getOrDefault(expected[s.ordinal()], 0) > 200, s + " drawn as a bar");

@@ -28,19 +28,19 @@ class DemoCommandTest {
         assertEquals("", c.err(), "no FMU messages in a clean run");
         assertTrue(c.out().contains(out.toString()), c.out());
 
-        assertScenario(out.resolve("traffic-circuit"), List.of("status.png", "altitude.png", "trajectory.png"),
+        assertScenario(out.resolve("traffic-circuit"), List.of("status.png", "plant.altitude.png", "trajectory.png"),
                 List.of("time", "mission.mode", "mission.status.traffic_circuit.mission.altitude_selector.take_off",
                         "plant.x", "plant.y", "plant.altitude"), 901);
-        assertScenario(out.resolve("solar-day"), List.of("status.png", "altitude.png", "soc.png", "solar_power.png"),
+        assertScenario(out.resolve("solar-day"), List.of("status.png", "plant.altitude.png", "plant.soc.png", "plant.solar_power.png"),
                 List.of("time", "mission.mode", "mission.status.solar_day.day_plan.mission", "plant.altitude",
                         "plant.soc", "plant.solar_power"), 8641);
         assertScenario(out.resolve("square-waypoints"), List.of("status.png", "trajectory.png"),
                 List.of("time", "mission.target_x", "mission.target_y", "plant.x", "plant.y"), 701);
         assertScenario(out.resolve("square-waypoints-naive"), List.of("status.png", "trajectory.png"),
                 List.of("time", "plant.x", "plant.y"), 701);
-        assertScenario(out.resolve("reactive-patrol"), List.of("status.png", "altitude.png", "soc.png"),
+        assertScenario(out.resolve("reactive-patrol"), List.of("status.png", "plant.altitude.png", "plant.soc.png"),
                 List.of("time", "mission.mode", "plant.altitude", "plant.soc"), 8641);
-        assertScenario(out.resolve("navigate-with-replanning"), List.of("status.png", "x.png", "y.png"),
+        assertScenario(out.resolve("navigate-with-replanning"), List.of("status.png", "plant.x.png", "plant.y.png"),
                 List.of("time", "mission.recoveries", "plant.x", "plant.y"), 601);
         assertScenario(out.resolve("nav2-navigate-to-pose"), List.of("status.png", "x.png", "y.png"),
                 List.of("time", "mission.recoveries", "plant.x", "plant.y"), 601);

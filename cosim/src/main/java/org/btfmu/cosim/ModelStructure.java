@@ -90,7 +90,7 @@ public final class ModelStructure {
     }
 
     /** Reads {@code modelDescription.xml} from the FMU archive {@code fmu}. */
-    static ModelStructure read(Path fmu) {
+    public static ModelStructure read(Path fmu) {
         Document document;
         try (ZipFile zip = new ZipFile(fmu.toFile());
                 InputStream in = zip.getInputStream(zip.getEntry("modelDescription.xml"))) {
