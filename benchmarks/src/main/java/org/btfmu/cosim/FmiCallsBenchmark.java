@@ -55,6 +55,7 @@ public final class FmiCallsBenchmark {
         long component = Pointer.nativeValue(pointer);
         NativeLibrary library = NativeLibrary.getInstance(file.getLibraryPath());
         Fmi2Calls direct = DirectBinding.bind(library);
+        Fmi2Step directStep = DirectBinding.bindStep(library);
         Function doStep = library.getFunction("fmi2DoStep");
         Function setReal = library.getFunction("fmi2SetReal");
         Function getReal = library.getFunction("fmi2GetReal");
@@ -79,7 +80,7 @@ public final class FmiCallsBenchmark {
             },
             {
                 () -> { for (int k = 0; k < BATCH; k++) {
-                    check(direct.doStep(component, time[0], 1, true)); time[0] += 1; } },
+                    check(directStep.doStep(component, time[0], 1, true)); time[0] += 1; } },
                 () -> { for (int k = 0; k < BATCH; k++) { values[0] = k; check(direct.setReal(component, IN, values)); } },
                 () -> { for (int k = 0; k < BATCH; k++) { check(direct.getReal(component, OUT, values)); } },
             },

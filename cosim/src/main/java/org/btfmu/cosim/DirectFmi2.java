@@ -1,7 +1,7 @@
 package org.btfmu.cosim;
 
 /**
- * The per-step FMI 2.0 functions through JNA's direct mapping: static native methods
+ * The per-step FMI 2.0 get/set functions through JNA's direct mapping: static native methods
  * with primitive arguments only, which JNA registers as JNI natives, so a call costs
  * about a JNI call instead of JNA's generic {@code Function.invoke(Object[])}.
  *
@@ -10,8 +10,6 @@ package org.btfmu.cosim;
  * The class is never used through its own name.
  */
 final class DirectFmi2 implements Fmi2Calls {
-
-    private static native int fmi2DoStep(long c, double currentCommunicationPoint, double step, int noSetPrior);
 
     private static native int fmi2GetReal(long c, int[] vr, long nvr, double[] value);
 
@@ -24,11 +22,6 @@ final class DirectFmi2 implements Fmi2Calls {
     private static native int fmi2SetInteger(long c, int[] vr, long nvr, int[] value);
 
     private static native int fmi2SetBoolean(long c, int[] vr, long nvr, int[] value);
-
-    @Override
-    public int doStep(long component, double currentCommunicationPoint, double step, boolean noSetStatePrior) {
-        return fmi2DoStep(component, currentCommunicationPoint, step, noSetStatePrior ? 1 : 0);
-    }
 
     @Override
     public int getReal(long component, int[] vr, double[] values) {

@@ -59,6 +59,7 @@ public final class FmuInstance implements AutoCloseable {
     /** How the per-step calls reach the FMU (see {@link Binding}). */
     private final Binding binding;
     private Fmi2Calls direct; // with Binding.DIRECT, once instantiated
+    private Fmi2Step directStep; // the same, Co-Simulation only
     private long component;   // the fmi2Component, for direct calls
     /** Log categories switched on right after fmi2Instantiate (none: the FMU's default). */
     private String[] logCategories = new String[0];
@@ -274,7 +275,9 @@ public final class FmuInstance implements AutoCloseable {
             java.lang.reflect.Field field = Fmu.class.getDeclaredField("component");
             field.setAccessible(true);
             component = Pointer.nativeValue((Pointer) field.get(fmu));
-            direct = DirectBinding.bind(NativeLibrary.getInstance(file.getLibraryPath()));
+            NativeLibrary library = NativeLibrary.getInstance(file.getLibraryPath());
+            direct = DirectBinding.bind(library);
+            directStep = modelExchange ? null : DirectBinding.bindStep(library);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             fmu.free();
             fmu = null;
@@ -325,7 +328,7 @@ public final class FmuInstance implements AutoCloseable {
      * failure throws.
      */
     public boolean doStep(double step) {
-        int status = direct != null ? direct.doStep(component, time, step, true) : fmu.doStep(time, step, true);
+        int status = directStep != null ? directStep.doStep(component, time, step, true) : fmu.doStep(time, step, true);
         if (status == DISCARD && terminated()) {
             return false;
         }
@@ -532,6 +535,11 @@ public final class FmuInstance implements AutoCloseable {
         return word.charAt(0) + word.substring(1).toLowerCase(java.util.Locale.ROOT);
     }
 
+    /** The per-step calls go through the direct binding (not javafmi's proxy). */
+    boolean direct() {
+        return direct != null;
+    }
+
     /** javafmi's proxy of the instance, for the Model Exchange calls ({@link ModelExchangeCalls}). */
     Fmu proxy() {
         return fmu;
@@ -586,6 +594,7 @@ public final class FmuInstance implements AutoCloseable {
         } finally {
             fmu = null;
             direct = null;
+            directStep = null;
             file.deleteTemporalFolder();
             deleteQuietly(linkDirectory);
         }

@@ -59,6 +59,33 @@ class DirectBindingTest {
         assertArrayEquals(javafmi, direct);
     }
 
+    /**
+     * The solar aircraft alone in Model Exchange (the Feedthrough FMU is Co-Simulation only),
+     * holding its altitude while the battery drains (main's ME master hangs when it climbs from
+     * altitude_min: issue 20 item 6, fixed on another branch).
+     */
+    private byte[] solarHold(FmuInstance.Binding binding) throws Exception {
+        Path plant = PlantFmu.SOLAR_AIRCRAFT.copyTo(dir);
+        Path csv = dir.resolve(binding + "-me.csv");
+        try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("plant", plant)), s -> { },
+                true, binding); CsvWriter writer = new CsvWriter(csv)) {
+            sim.runModelExchange(0, 3600, 1, ModelExchangeMaster.Tolerances.defaults(), sim.allOutputs(),
+                    List.of(writer), f -> { });
+        }
+        return Files.readAllBytes(csv);
+    }
+
+    @Test
+    void theSameModelExchangeRunThroughBothBindingsWritesTheSameBytes() throws Exception {
+        byte[] direct = solarHold(FmuInstance.Binding.DIRECT);
+        byte[] javafmi = solarHold(FmuInstance.Binding.JAVAFMI);
+        List<String> rows = Files.readAllLines(dir.resolve("DIRECT-me.csv"));
+        assertTrue(rows.size() >= 3602, "rows: " + rows.size());
+        int soc = List.of(rows.get(0).split(",")).indexOf("soc");
+        assertNotEquals(rows.get(1).split(",")[soc], rows.get(rows.size() - 1).split(",")[soc]);
+        assertArrayEquals(javafmi, direct);
+    }
+
     @Test
     void twoFmusWithDifferentLibrariesEachCallTheirOwn() throws Exception {
         // One class per library: were the plant's functions bound for the Feedthrough too,
