@@ -61,6 +61,12 @@ public final class CoSimulation implements AutoCloseable {
      * Model Exchange, to be run by {@link #runModelExchange}.
      */
     public static CoSimulation load(List<FmuSpec> specs, Consumer<String> log, boolean modelExchange) {
+        return load(specs, log, modelExchange, FmuInstance.Binding.fromSystemProperty());
+    }
+
+    /** As {@link #load(List, Consumer, boolean)}, every FMU's per-step calls through {@code binding}. */
+    public static CoSimulation load(List<FmuSpec> specs, Consumer<String> log, boolean modelExchange,
+            FmuInstance.Binding binding) {
         Set<String> names = new HashSet<>();
         for (FmuSpec spec : specs) {
             if (!names.add(spec.name())) {
@@ -71,7 +77,7 @@ public final class CoSimulation implements AutoCloseable {
         List<FmuInstance> loaded = new ArrayList<>();
         try {
             for (FmuSpec spec : specs) {
-                loaded.add(FmuInstance.load(spec.name(), spec.path(), log, modelExchange));
+                loaded.add(FmuInstance.load(spec.name(), spec.path(), log, modelExchange, binding));
             }
         } catch (RuntimeException e) {
             loaded.forEach(FmuInstance::close);

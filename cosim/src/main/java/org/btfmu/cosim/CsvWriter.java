@@ -18,6 +18,9 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
 
     private final BufferedWriter out;
     private final Path file;
+    /** One row at a time, reused: the primitive appends format without a String per value. */
+    private final StringBuilder line = new StringBuilder(256);
+    private char[] chars = new char[256];
 
     public CsvWriter(Path file) {
         this.file = file;
@@ -30,7 +33,8 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
 
     @Override
     public void columns(List<String> names) {
-        StringBuilder line = new StringBuilder("time");
+        line.setLength(0);
+        line.append("time");
         for (String name : names) {
             line.append(',').append(quote(name));
         }
@@ -39,11 +43,16 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
 
     @Override
     public void sample(double time, Object[] values) {
-        StringBuilder line = new StringBuilder(16 * (values.length + 1));
+        line.setLength(0);
         line.append(time);
         for (Object value : values) {
             line.append(',');
-            if (value instanceof Boolean b) {
+            // append(double)/append(int) format in place, the same text as Double.toString/Integer.toString.
+            if (value instanceof Double d) {
+                line.append(d.doubleValue());
+            } else if (value instanceof Integer i) {
+                line.append(i.intValue());
+            } else if (value instanceof Boolean b) {
                 line.append(b ? '1' : '0');
             } else if (value instanceof String s) {
                 line.append(quote(s));
@@ -54,9 +63,15 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
         write(line);
     }
 
-    private void write(CharSequence line) {
+    private void write(StringBuilder line) {
+        line.append('\n');
+        int n = line.length();
+        if (chars.length < n) {
+            chars = new char[Math.max(n, 2 * chars.length)];
+        }
+        line.getChars(0, n, chars, 0);
         try {
-            out.append(line).append('\n');
+            out.write(chars, 0, n);
         } catch (IOException e) {
             throw new UncheckedIOException(file + ": cannot write", e);
         }

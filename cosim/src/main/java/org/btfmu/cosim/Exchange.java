@@ -2,10 +2,8 @@ package org.btfmu.cosim;
 
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * Copies connected outputs to inputs at a communication point, in the order the
@@ -47,6 +45,7 @@ final class Exchange {
         private final boolean[][] inputChanged;
         private final int[] sourceFmu, sourceIndex, targetFmu, targetIndex; // per connection
         private final Object[] last;            // per connection: the value copied last
+        private final boolean[] targetChanged;  // per FMU, during one copy (no set allocated per step)
 
         Level(List<FmuInstance> fmus, List<Connection> connections) {
             int n = fmus.size();
@@ -62,6 +61,7 @@ final class Exchange {
             targetFmu = new int[c];
             targetIndex = new int[c];
             last = new Object[c];
+            targetChanged = new boolean[n];
             for (int f = 0; f < n; f++) {
                 List<FmuVariable> out = new ArrayList<>();
                 List<FmuVariable> in = new ArrayList<>();
@@ -96,21 +96,25 @@ final class Exchange {
             for (int f : sources) {
                 outputs[f].read(outputValues[f], outputSlots[f]);
             }
-            Set<Integer> changed = new LinkedHashSet<>();
+            boolean any = false;
             for (int i = 0; i < last.length; i++) {
                 Object value = outputValues[sourceFmu[i]][sourceIndex[i]];
                 if (!Objects.equals(last[i], value)) {
                     last[i] = value;
                     inputValues[targetFmu[i]][targetIndex[i]] = value;
                     inputChanged[targetFmu[i]][targetIndex[i]] = true;
-                    changed.add(targetFmu[i]);
+                    targetChanged[targetFmu[i]] = true;
+                    any = true;
                 }
             }
-            for (int f : changed) {
-                inputs[f].write(inputValues[f], inputChanged[f]);
-                Arrays.fill(inputChanged[f], false);
+            for (int f = 0; f < targetChanged.length; f++) {
+                if (targetChanged[f]) {
+                    targetChanged[f] = false;
+                    inputs[f].write(inputValues[f], inputChanged[f]);
+                    Arrays.fill(inputChanged[f], false);
+                }
             }
-            return !changed.isEmpty();
+            return any;
         }
     }
 }

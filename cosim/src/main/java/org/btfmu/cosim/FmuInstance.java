@@ -55,13 +55,39 @@ public final class FmuInstance implements AutoCloseable {
     /** Instantiated as fmi2ModelExchange (driven by {@link ModelExchangeMaster}), else Co-Simulation. */
     private final boolean modelExchange;
     private Fmu fmu;
+    /** How the per-step calls reach the FMU (see {@link Binding}). */
+    private final Binding binding;
+    private Fmi2Calls direct; // with Binding.DIRECT, once instantiated
+    private Fmi2Step directStep; // the same, Co-Simulation only
+    private long component;   // the fmi2Component, for direct calls
     /** Log categories switched on right after fmi2Instantiate (none: the FMU's default). */
     private String[] logCategories = new String[0];
     private boolean stepping; // initialized and no error since: fmi2Terminate is allowed
     private double time;
 
+    /**
+     * How doStep and the get/set of Real, Integer and Boolean reach the FMU: DIRECT through
+     * JNA's direct mapping ({@link DirectBinding}, about a JNI call), JAVAFMI through
+     * javafmi's proxy (JNA's generic path, microseconds a call; kept as a cross-check).
+     * Instantiation, the rest of the API and Strings always go through javafmi.
+     */
+    public enum Binding {
+        DIRECT, JAVAFMI;
+
+        /** DIRECT, unless the system property btfmu.fmiBinding names another (for benchmarks). */
+        public static Binding fromSystemProperty() {
+            String name = System.getProperty("btfmu.fmiBinding", "direct");
+            try {
+                return valueOf(name.toUpperCase(java.util.Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new CoSimulationException("btfmu.fmiBinding: '" + name + "' is neither direct nor javafmi");
+            }
+        }
+    }
+
     private FmuInstance(String name, Path source, Runnable removal, FmuFile file, Consumer<String> log,
-            boolean modelExchange) {
+            boolean modelExchange, Binding binding) {
+        this.binding = binding;
         this.structure = ModelStructure.read(source);
         this.name = name;
         this.modelExchange = modelExchange;
@@ -112,6 +138,12 @@ public final class FmuInstance implements AutoCloseable {
 
     /** As {@link #load(String, Path, Consumer)}, for Model Exchange if {@code modelExchange}. */
     public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange) {
+        return load(name, fmu, log, modelExchange, Binding.fromSystemProperty());
+    }
+
+    /** As {@link #load(String, Path, Consumer, boolean)}, with the per-step calls through {@code binding}. */
+    public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange,
+            Binding binding) {
         checkArchive(fmu);
         Path links = null;
         Runnable removal = null;
@@ -129,7 +161,7 @@ public final class FmuInstance implements AutoCloseable {
             });
             Path link = Files.createSymbolicLink(links.resolve(linkName + ".fmu"), fmu.toAbsolutePath());
             FmuFile file = new FmuFile(link.toFile());
-            return new FmuInstance(name, fmu, removal, file, log, modelExchange);
+            return new FmuInstance(name, fmu, removal, file, log, modelExchange, binding);
         } catch (CoSimulationException e) {
             discard(removal, links);
             throw e;
@@ -260,8 +292,27 @@ public final class FmuInstance implements AutoCloseable {
             fmu = null;
             throw failure("fmi2Instantiate", null, "returned NULL");
         }
+        if (binding == Binding.DIRECT) {
+            bindDirect();
+        }
         if (logCategories.length > 0) {
             check(fmu.setDebugLogging(true, logCategories), "fmi2SetDebugLogging", null);
+        }
+    }
+
+    private void bindDirect() {
+        try {
+            java.lang.reflect.Field field = Fmu.class.getDeclaredField("component");
+            field.setAccessible(true);
+            component = Pointer.nativeValue((Pointer) field.get(fmu));
+            NativeLibrary library = NativeLibrary.getInstance(file.getLibraryPath());
+            direct = DirectBinding.bind(library);
+            directStep = modelExchange ? null : DirectBinding.bindStep(library);
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            fmu.free();
+            fmu = null;
+            throw new CoSimulationException("FMU '" + name + "' (" + source.getFileName()
+                    + "): cannot bind its FMI functions directly: " + e);
         }
     }
 
@@ -334,7 +385,7 @@ public final class FmuInstance implements AutoCloseable {
      * failure throws.
      */
     public boolean doStep(double step) {
-        int status = fmu.doStep(time, step, true);
+        int status = directStep != null ? directStep.doStep(component, time, step, true) : fmu.doStep(time, step, true);
         if (status == DISCARD && terminated()) {
             return false;
         }
@@ -399,19 +450,19 @@ public final class FmuInstance implements AutoCloseable {
         try {
             switch (type) {
                 case REAL -> {
-                    double[] values = fmu.getReal(vr);
+                    double[] values = direct != null ? directReal(vr) : fmu.getReal(vr);
                     for (int i = 0; i < vr.length; i++) {
                         into[slots[positions[i]]] = values[i];
                     }
                 }
                 case INTEGER -> {
-                    int[] values = fmu.getInteger(vr);
+                    int[] values = direct != null ? directInteger(vr) : fmu.getInteger(vr);
                     for (int i = 0; i < vr.length; i++) {
                         into[slots[positions[i]]] = values[i];
                     }
                 }
                 case BOOLEAN -> {
-                    boolean[] values = fmu.getBoolean(vr);
+                    boolean[] values = direct != null ? directBoolean(vr) : fmu.getBoolean(vr);
                     for (int i = 0; i < vr.length; i++) {
                         into[slots[positions[i]]] = values[i];
                     }
@@ -438,16 +489,23 @@ public final class FmuInstance implements AutoCloseable {
                 for (int i = 0; i < v.length; i++) {
                     v[i] = ((Number) values[i]).doubleValue();
                 }
-                yield fmu.setReal(vr, v);
+                yield direct != null ? direct.setReal(component, vr, v) : fmu.setReal(vr, v);
             }
             case INTEGER -> {
                 int[] v = new int[vr.length];
                 for (int i = 0; i < v.length; i++) {
                     v[i] = ((Number) values[i]).intValue();
                 }
-                yield fmu.setInteger(vr, v);
+                yield direct != null ? direct.setInteger(component, vr, v) : fmu.setInteger(vr, v);
             }
             case BOOLEAN -> {
+                if (direct != null) {
+                    int[] v = new int[vr.length];
+                    for (int i = 0; i < v.length; i++) {
+                        v[i] = (Boolean) values[i] ? 1 : 0;
+                    }
+                    yield direct.setBoolean(component, vr, v);
+                }
                 boolean[] v = new boolean[vr.length];
                 for (int i = 0; i < v.length; i++) {
                     v[i] = (Boolean) values[i];
@@ -466,6 +524,35 @@ public final class FmuInstance implements AutoCloseable {
             stepping = false;
             String names = String.join("', '", which.stream().map(FmuVariable::name).toList());
             throw failure("fmi2Set" + typeWord(type), null, "of '" + names + "' returned " + statusName(status));
+        }
+    }
+
+    /** fmi2GetReal through the direct binding; an error status throws as javafmi's proxy does. */
+    private double[] directReal(int[] vr) {
+        double[] values = new double[vr.length];
+        directStatus(direct.getReal(component, vr, values));
+        return values;
+    }
+
+    private int[] directInteger(int[] vr) {
+        int[] values = new int[vr.length];
+        directStatus(direct.getInteger(component, vr, values));
+        return values;
+    }
+
+    private boolean[] directBoolean(int[] vr) {
+        int[] raw = new int[vr.length];
+        directStatus(direct.getBoolean(component, vr, raw));
+        boolean[] values = new boolean[vr.length];
+        for (int i = 0; i < raw.length; i++) {
+            values[i] = raw[i] != 0;
+        }
+        return values;
+    }
+
+    private static void directStatus(int status) {
+        if (status != OK && status != WARNING) {
+            throw new IllegalStateException("status " + status);
         }
     }
 
@@ -503,6 +590,11 @@ public final class FmuInstance implements AutoCloseable {
     private static String typeWord(VariableType type) {
         String word = type.name();
         return word.charAt(0) + word.substring(1).toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /** The per-step calls go through the direct binding (not javafmi's proxy). */
+    boolean direct() {
+        return direct != null;
     }
 
     /** javafmi's proxy of the instance, for the Model Exchange calls ({@link ModelExchangeCalls}). */
@@ -558,6 +650,8 @@ public final class FmuInstance implements AutoCloseable {
             }
         } finally {
             fmu = null;
+            direct = null;
+            directStep = null;
             file.deleteTemporalFolder();
             TemporaryFolders.remove(removal);
         }

@@ -14,6 +14,8 @@ import org.javafmi.proxy.v2.Fmu;
  * Model Exchange ones; these are called through JNA on the same loaded library with the
  * proxy's component (read from its private field: javafmi offers no accessor). Every
  * failing call becomes a {@link CoSimulationException} through {@link FmuInstance#check}.
+ * When the instance uses the direct binding, the calls made at every integrator step go
+ * through {@link DirectBinding} instead (about a JNI call each rather than microseconds).
  */
 final class ModelExchangeCalls {
 
@@ -31,6 +33,13 @@ final class ModelExchangeCalls {
     private final Memory flags = new Memory(8);
     private final Memory stateBuffer;
     private final Memory indicatorBuffer;
+    /** With a direct instance: the per-integrator-step calls through JNA's direct mapping, else null. */
+    private final Fmi2ModelExchange direct;
+    private final long address;
+    private final double[] directStates;
+    private final double[] directIndicators;
+    private final int[] enterEventMode = new int[1];
+    private final int[] terminate = new int[1];
 
     ModelExchangeCalls(FmuInstance fmu) {
         this.fmu = fmu;
@@ -42,6 +51,10 @@ final class ModelExchangeCalls {
         this.indicators = md.getNumberOfEventIndicators();
         this.stateBuffer = new Memory(8L * Math.max(1, states));
         this.indicatorBuffer = new Memory(8L * Math.max(1, indicators));
+        this.direct = fmu.direct() ? DirectBinding.bindModelExchange(library) : null;
+        this.address = Pointer.nativeValue(component);
+        this.directStates = new double[states];
+        this.directIndicators = new double[indicators];
     }
 
     private static Pointer component(Fmu proxy) {
@@ -74,8 +87,16 @@ final class ModelExchangeCalls {
         fmu.check(f.invokeInt(all), function, null);
     }
 
+    private void check(int status, String function) {
+        fmu.check(status, function, null);
+    }
+
     void setTime(double time) {
-        call("fmi2SetTime", time);
+        if (direct != null) {
+            check(direct.setTime(address, time), "fmi2SetTime");
+        } else {
+            call("fmi2SetTime", time);
+        }
         fmu.moveTo(time);
     }
 
@@ -96,6 +117,12 @@ final class ModelExchangeCalls {
 
     /** fmi2CompletedIntegratorStep; true if the FMU asks for an event (a step event). */
     boolean completedIntegratorStep() {
+        if (direct != null) {
+            enterEventMode[0] = 0;
+            check(direct.completedIntegratorStep(address, true, enterEventMode, terminate),
+                    "fmi2CompletedIntegratorStep");
+            return enterEventMode[0] != 0;
+        }
         flags.clear();
         call("fmi2CompletedIntegratorStep", 1, flags, flags.share(4));
         return flags.getInt(0) != 0;
@@ -103,26 +130,40 @@ final class ModelExchangeCalls {
 
     /** Writes the states into {@code into} from {@code offset}. */
     void getContinuousStates(double[] into, int offset) {
+        if (direct != null) {
+            check(direct.getContinuousStates(address, directStates), "fmi2GetContinuousStates");
+            System.arraycopy(directStates, 0, into, offset, states);
+            return;
+        }
         call("fmi2GetContinuousStates", stateBuffer, (long) states);
         stateBuffer.read(0, into, offset, states);
     }
 
     void setContinuousStates(double[] from, int offset) {
-        if (states > 0) {
+        if (states > 0 && direct != null) {
+            System.arraycopy(from, offset, directStates, 0, states);
+            check(direct.setContinuousStates(address, directStates), "fmi2SetContinuousStates");
+        } else if (states > 0) {
             stateBuffer.write(0, from, offset, states);
             call("fmi2SetContinuousStates", stateBuffer, (long) states);
         }
     }
 
     void getDerivatives(double[] into, int offset) {
-        if (states > 0) {
+        if (states > 0 && direct != null) {
+            check(direct.getDerivatives(address, directStates), "fmi2GetDerivatives");
+            System.arraycopy(directStates, 0, into, offset, states);
+        } else if (states > 0) {
             call("fmi2GetDerivatives", stateBuffer, (long) states);
             stateBuffer.read(0, into, offset, states);
         }
     }
 
     void getEventIndicators(double[] into, int offset) {
-        if (indicators > 0) {
+        if (indicators > 0 && direct != null) {
+            check(direct.getEventIndicators(address, directIndicators), "fmi2GetEventIndicators");
+            System.arraycopy(directIndicators, 0, into, offset, indicators);
+        } else if (indicators > 0) {
             call("fmi2GetEventIndicators", indicatorBuffer, (long) indicators);
             indicatorBuffer.read(0, into, offset, indicators);
         }

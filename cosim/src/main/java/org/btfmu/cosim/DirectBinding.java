@@ -1,0 +1,70 @@
+package org.btfmu.cosim;
+
+import com.sun.jna.Native;
+import com.sun.jna.NativeLibrary;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * Binds {@link DirectFmi2} (and {@link DirectFmi2Step}) to one FMU's shared library. JNA's direct mapping registers a
+ * class's native methods once, against one library; two FMUs need two classes. So each
+ * binding defines the same class bytes again in a class loader of its own (a new class
+ * to the JVM) and registers that copy with the FMU's library.
+ */
+final class DirectBinding {
+
+    private DirectBinding() {
+    }
+
+    /** The get/set calls of {@code library}; throws UnsatisfiedLinkError when a function is missing. */
+    static Fmi2Calls bind(NativeLibrary library) {
+        return bind(DirectFmi2.class, Fmi2Calls.class, library);
+    }
+
+    /** fmi2DoStep of {@code library}. */
+    static Fmi2Step bindStep(NativeLibrary library) {
+        return bind(DirectFmi2Step.class, Fmi2Step.class, library);
+    }
+
+    /** The per-integrator-step Model Exchange calls of {@code library}. */
+    static Fmi2ModelExchange bindModelExchange(NativeLibrary library) {
+        return bind(DirectFmi2ModelExchange.class, Fmi2ModelExchange.class, library);
+    }
+
+    private static <T> T bind(Class<? extends T> template, Class<T> type, NativeLibrary library) {
+        Class<?> copy = new CopyLoader().copy(template.getName(), classBytes(template.getName()));
+        Native.register(copy, library);
+        try {
+            var constructor = copy.getDeclaredConstructor();
+            constructor.setAccessible(true);
+            return type.cast(constructor.newInstance());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot create the direct FMI binding", e);
+        }
+    }
+
+    private static byte[] classBytes(String className) {
+        String resource = "/" + className.replace('.', '/') + ".class";
+        try (InputStream in = DirectBinding.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " not found");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Defines its own copy of one class; everything else (the interfaces, JNA) comes from the parent. */
+    private static final class CopyLoader extends ClassLoader {
+
+        CopyLoader() {
+            super(DirectBinding.class.getClassLoader());
+        }
+
+        Class<?> copy(String name, byte[] bytes) {
+            return defineClass(name, bytes, 0, bytes.length);
+        }
+    }
+}
