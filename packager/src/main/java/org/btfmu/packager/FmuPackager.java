@@ -22,6 +22,7 @@ import org.btfmu.mission.Mission;
  * <pre>
  * modelDescription.xml
  * binaries/linux64/&lt;modelIdentifier&gt;.so      the generic shim, renamed
+ * binaries/win64/&lt;modelIdentifier&gt;.dll       its Windows x64 build, when the build has one
  * documentation/index.html                  what the FMU does, its variables
  * documentation/externalDependencies.txt    the Java runtime it needs
  * resources/guid.txt                        the GUID, checked by the slave
@@ -118,6 +119,9 @@ public final class FmuPackager {
 
         FmuArchive.Entry shim = new FmuArchive.Entry(
                 "binaries/linux64/" + modelIdentifier + ".so", runtime.shim(), true);
+        List<FmuArchive.Entry> windows = runtime.win64Shim() == null ? List.of()
+                : List.of(new FmuArchive.Entry("binaries/win64/" + modelIdentifier + ".dll",
+                        runtime.win64Shim(), false));
         FmuArchive.Entry index = FmuArchive.Entry.of("documentation/index.html",
                 utf8(Documentation.indexHtml(mission, variables, modelIdentifier, tool,
                         options.interfaces())));
@@ -138,13 +142,14 @@ public final class FmuPackager {
             }
             FmuArchive.Entry dependencies = FmuArchive.Entry.of("documentation/externalDependencies.txt",
                     utf8(Documentation.externalDependencies(mission, modelIdentifier,
-                            glibcNeededBy(shim), jreMade)));
+                            glibcNeededBy(shim), jreMade, !windows.isEmpty())));
             // The GUID is the hash of everything else, with the description in its GUID-free form.
             List<FmuArchive.Entry> hashed = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",
                             utf8(modelDescription(mission, variables, modelIdentifier, "", tool,
                                     options.interfaces()))),
                     shim, index, dependencies, missionFile, runtimeJar, runtimeSums));
+            hashed.addAll(windows);
             hashed.addAll(jre);
             String guid = ContentGuid.of(hashed);
 
@@ -156,6 +161,7 @@ public final class FmuPackager {
                     FmuArchive.Entry.of("resources/guid.txt", utf8(guid)),
                     FmuArchive.Entry.of("resources/interfaces.txt", utf8(interfaces(options.interfaces()))),
                     missionFile, runtimeJar, runtimeSums));
+            entries.addAll(windows);
             entries.addAll(jre);
             FmuArchive.write(output, entries);
             return new BuiltFmu(output, modelIdentifier, guid, Files.size(output));
