@@ -148,8 +148,9 @@ public final class FmuPackager {
                     FmuArchive.Entry.of("modelDescription.xml",
                             utf8(modelDescription(mission, variables, modelIdentifier, "", tool,
                                     options.interfaces()))),
-                    shim, index, dependencies, missionFile, runtimeJar, runtimeSums));
+                    shim));
             hashed.addAll(windows);
+            hashed.addAll(List.of(index, dependencies, missionFile, runtimeJar, runtimeSums));
             hashed.addAll(jre);
             String guid = ContentGuid.of(hashed);
 
@@ -157,11 +158,12 @@ public final class FmuPackager {
                     FmuArchive.Entry.of("modelDescription.xml",
                             utf8(modelDescription(mission, variables, modelIdentifier, guid, tool,
                                     options.interfaces()))),
-                    shim, index, dependencies,
+                    shim));
+            entries.addAll(windows);
+            entries.addAll(List.of(index, dependencies,
                     FmuArchive.Entry.of("resources/guid.txt", utf8(guid)),
                     FmuArchive.Entry.of("resources/interfaces.txt", utf8(interfaces(options.interfaces()))),
                     missionFile, runtimeJar, runtimeSums));
-            entries.addAll(windows);
             entries.addAll(jre);
             FmuArchive.write(output, entries);
             return new BuiltFmu(output, modelIdentifier, guid, Files.size(output));
