@@ -77,7 +77,11 @@ typedef struct {
 /* Visibility of the exported functions; a library is built with
  * -fvisibility=hidden so that only these symbols leave it. */
 #ifndef FMI2_EXPORT
+#ifdef _WIN32
+#define FMI2_EXPORT __declspec(dllexport) /* only these leave the DLL */
+#else
 #define FMI2_EXPORT __attribute__((visibility("default")))
+#endif
 #endif
 
 /* Common functions (2.1) */

@@ -106,7 +106,11 @@ int shim_check_java_options(char *const *options, int count, long long default_i
             }
         }
     }
+#ifdef _WIN32
+    long long memory = shim_physical_memory();
+#else
     long long memory = (long long)sysconf(_SC_PHYS_PAGES) * sysconf(_SC_PAGESIZE);
+#endif
     const char *largest = max >= initial ? max_option : initial_option;
     if (memory > 0 && (max > memory || initial > memory)) {
         snprintf(error, size, "BTFMU_JAVA_OPTIONS: %s asks for a heap larger than this "

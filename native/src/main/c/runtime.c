@@ -119,6 +119,13 @@ int shim_uri_to_path(const char *uri, char *path, size_t size)
         n--;
     }
     path[n] = '\0';
+#ifdef _WIN32
+    /* file:///C:/a decodes to /C:/a; Windows wants C:/a */
+    if (n >= 3 && path[0] == '/' && path[2] == ':'
+        && ((path[1] | 0x20) >= 'a' && (path[1] | 0x20) <= 'z')) {
+        memmove(path, path + 1, n);
+    }
+#endif
     return 0;
 }
 
@@ -218,15 +225,22 @@ void shim_runtime_key(const char *resources, char *key, size_t size)
  * lives in the JVM, in the boot class loader: defined by the first copy that needs it; a
  * copy that loses the race to define it finds the winner's.
  */
+#ifdef _WIN32
+#define HIDDEN(symbol) "" /* PE: a symbol leaves the DLL only when exported */
+#define PREVIOUS ".text\n"    /* COFF has no .previous */
+#else
+#define HIDDEN(symbol) ".hidden " symbol "\n"
+#define PREVIOUS ".previous\n"
+#endif
 __asm__(".section .rodata\n"
         ".globl runtime_loader_class\n"
-        ".hidden runtime_loader_class\n"
+        HIDDEN("runtime_loader_class")
         "runtime_loader_class:\n"
         ".incbin \"" RUNTIME_LOADER_CLASS "\"\n"
         ".globl runtime_loader_class_end\n"
-        ".hidden runtime_loader_class_end\n"
+        HIDDEN("runtime_loader_class_end")
         "runtime_loader_class_end:\n"
-        ".previous\n");
+        PREVIOUS);
 extern const jbyte runtime_loader_class[], runtime_loader_class_end[];
 
 

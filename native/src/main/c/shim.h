@@ -129,7 +129,9 @@ int shim_check_java_options(char *const *options, int count, long long default_i
  */
 typedef struct {
     char locale[1024];
+#ifndef _WIN32
     struct sigaction child;
+#endif
 } HostSettings;
 
 void shim_save_host_settings(HostSettings *saved);
@@ -154,5 +156,14 @@ void shim_function_name(enum EntryMethod m, char *name, size_t size);
 
 /* Describes a pending Java exception into error and clears it. */
 void shim_describe_exception(JNIEnv *env, const char *what, char *error, size_t size);
+
+#ifdef _WIN32
+/* Windows (platform_win32.c): scandir for runtime.c, sorted by name, UTF-16 underneath. */
+#include <dirent.h>
+int shim_scandir(const char *dir, struct dirent ***list, int (*keep)(const struct dirent *));
+#define scandir(dir, list, keep, compare) shim_scandir(dir, list, keep)
+/* The physical memory for options.c, which has no sysconf(_SC_PHYS_PAGES) there. */
+long long shim_physical_memory(void);
+#endif
 
 #endif

@@ -52,6 +52,7 @@ public final class Checker {
             }
             findings.addAll(SchemaCheck.check(xml));
             findings.addAll(Rules.check(d));
+            findings.addAll(Win64Binaries.check(unpacked.resolve("."), d));
             return run(fmu, unpacked, d, findings);
         }
     }

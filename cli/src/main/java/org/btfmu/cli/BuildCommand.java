@@ -55,6 +55,11 @@ public final class BuildCommand implements Callable<Integer> {
                     + " more in the FMU) into the FMU, so it runs where no Java is installed")
     boolean bundleJre;
 
+    /** jlink makes a runtime image for its own platform only; a Windows one needs Windows jmods. */
+    static final String WIN64_NO_JRE = "note: the bundled Java runtime is for linux64 only;"
+            + " binaries/win64 gets none (jlink needs the Windows JDK's jmods) and uses an"
+            + " installed Java 17+ (documentation/externalDependencies.txt)";
+
     @Option(names = "--model-identifier", paramLabel = "ID",
             description = "the FMU's modelIdentifier and library name, a C identifier"
                     + " (default: the mission name)")
@@ -118,6 +123,9 @@ public final class BuildCommand implements Callable<Integer> {
                             ? ", " + mission.tree().crossingCount() + " event indicators" : "")
                     + ", model identifier " + fmu.modelIdentifier() + ", GUID " + fmu.guid() + ", "
                     + fmu.size() + " bytes" + (bundleJre ? " (with Java runtime)" : ""));
+            if (bundleJre) {
+                out.println(WIN64_NO_JRE);
+            }
             return 0;
         } catch (MissionException e) {
             ValidateCommand.printProblems(err, missionFile, e);

@@ -76,7 +76,7 @@ class GlibcBaselineTest {
         List<ElfFile> binaries = new ArrayList<>();
         try (ZipFile zip = new ZipFile(fmu.toFile())) {
             for (ZipEntry entry : Collections.list(zip.entries())) {
-                if (entry.getName().startsWith("binaries/") && !entry.isDirectory()) {
+                if (entry.getName().startsWith("binaries/linux64/") && !entry.isDirectory()) {
                     try (InputStream in = zip.getInputStream(entry)) {
                         binaries.add(ElfFile.of(fmu.getFileName() + "!/" + entry.getName(),
                                 in.readAllBytes()));

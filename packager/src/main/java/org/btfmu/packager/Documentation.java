@@ -121,7 +121,7 @@ final class Documentation {
      * (read from the binary); {@code jre}: the bundled runtime, null when there is none.
      */
     static String externalDependencies(Mission mission, String modelIdentifier,
-            Optional<GlibcVersion> shimGlibc, JreImage.Made jre) {
+            Optional<GlibcVersion> shimGlibc, JreImage.Made jre, boolean windows) {
         String text = jre != null
                 ? "  This FMU bundles one in resources/jre, so none has to be installed:\n"
                         + "  Java " + jre.version()
@@ -135,8 +135,23 @@ final class Documentation {
                 "modelName", mission.name(),
                 "modelIdentifier", modelIdentifier,
                 "shimGlibc", glibc(shimGlibc),
-                "bundledJre", text));
+                "bundledJre", text,
+                "windows", windows ? WINDOWS.replace("{{modelIdentifier}}", modelIdentifier)
+                        : "Windows: this FMU has no binaries/win64 (it was built without MinGW-w64).\n"));
     }
+
+    private static final String WINDOWS = """
+            Windows x64: binaries/win64/{{modelIdentifier}}.dll needs only Windows system
+            DLLs (KERNEL32, ADVAPI32, msvcrt) and a Java runtime, version 17 or newer
+            (bin\\server\\jvm.dll), which it does not bundle (a Windows runtime image
+            cannot be made on the build machine). It finds one, first match wins: a
+            jvm.dll already in the process, BTFMU_LIBJVM (the full path of jvm.dll),
+            resources\\jre\\bin\\server\\jvm.dll, %JAVA_HOME%\\bin\\server\\jvm.dll,
+            java.exe on PATH, then the registry keys of JDK installers
+            (HKLM\\SOFTWARE\\JavaSoft\\JDK|JRE\\<version>\\JavaHome, Eclipse Adoptium's
+            HKLM\\SOFTWARE\\Eclipse Adoptium\\JDK|JRE\\<version>\\hotspot\\MSI\\Path).
+            On Windows no class-data archive is made.
+            """;
 
     private static String glibc(Optional<GlibcVersion> version) {
         return version.map(v -> "glibc " + v + " or newer").orElse("no versioned glibc symbol");

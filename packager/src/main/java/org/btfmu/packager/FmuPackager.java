@@ -23,6 +23,7 @@ import org.btfmu.mission.Mission;
  * <pre>
  * modelDescription.xml
  * binaries/linux64/&lt;modelIdentifier&gt;.so      the generic shim, renamed
+ * binaries/win64/&lt;modelIdentifier&gt;.dll       its Windows x64 build, when the build has one
  * documentation/index.html                  what the FMU does, its variables
  * documentation/externalDependencies.txt    the Java runtime it needs
  * resources/guid.txt                        the GUID, checked by the slave
@@ -127,6 +128,11 @@ public final class FmuPackager {
         FmuArchive.Entry shim = new FmuArchive.Entry(
                 options.fmiVersion().binaries() + modelIdentifier + ".so",
                 options.fmiVersion() == FmiVersion.FMI3 ? RuntimeFiles.fmi3Shim() : runtime.shim(), true);
+        // The win64 DLL is the FMI 2.0 shim; FMI 3.0 would need its own (binaries/x86_64-windows).
+        List<FmuArchive.Entry> windows = runtime.win64Shim() == null || options.fmiVersion() == FmiVersion.FMI3
+                ? List.of()
+                : List.of(new FmuArchive.Entry("binaries/win64/" + modelIdentifier + ".dll",
+                        runtime.win64Shim(), false));
         FmuArchive.Entry index = FmuArchive.Entry.of("documentation/index.html",
                 utf8(Documentation.indexHtml(mission, variables, modelIdentifier, tool,
                         options.interfaces())));
@@ -147,13 +153,15 @@ public final class FmuPackager {
             }
             FmuArchive.Entry dependencies = FmuArchive.Entry.of("documentation/externalDependencies.txt",
                     utf8(Documentation.externalDependencies(mission, modelIdentifier,
-                            glibcNeededBy(shim), jreMade)));
+                            glibcNeededBy(shim), jreMade, !windows.isEmpty())));
             // The GUID is the hash of everything else, with the description in its GUID-free form.
             List<FmuArchive.Entry> hashed = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",
                             utf8(modelDescription(mission, variables, modelIdentifier, "", tool,
                                     options))),
-                    shim, index, dependencies, missionFile, runtimeJar, runtimeSums));
+                    shim));
+            hashed.addAll(windows);
+            hashed.addAll(List.of(index, dependencies, missionFile, runtimeJar, runtimeSums));
             hashed.addAll(jre);
             String guid = ContentGuid.of(hashed);
 
@@ -161,7 +169,9 @@ public final class FmuPackager {
                     FmuArchive.Entry.of("modelDescription.xml",
                             utf8(modelDescription(mission, variables, modelIdentifier, guid, tool,
                                     options))),
-                    shim, index, dependencies,
+                    shim));
+            entries.addAll(windows);
+            entries.addAll(List.of(index, dependencies,
                     FmuArchive.Entry.of("resources/guid.txt", utf8(guid)),
                     FmuArchive.Entry.of("resources/interfaces.txt", utf8(interfaces(options.interfaces()))),
                     missionFile, runtimeJar, runtimeSums));

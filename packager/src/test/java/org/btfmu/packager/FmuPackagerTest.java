@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -44,16 +45,39 @@ class FmuPackagerTest {
     }
 
     @Test
+    void theWin64ShimGoesBesideLinux64AndExternalDependenciesSaysWhetherThereIsOne() throws Exception {
+        byte[] dll = "stand-in DLL".getBytes(StandardCharsets.UTF_8);
+        RuntimeFiles files = Fixtures.runtime();
+        Path with = dir.resolve("with.fmu");
+        new FmuPackager(new RuntimeFiles(files.shim(), files.runtimeJar(), () -> new ByteArrayInputStream(dll)))
+                .build(TestMissions.everything(), new FmuPackager.Options("w", false), with);
+        Path without = dir.resolve("without.fmu");
+        new FmuPackager(new RuntimeFiles(files.shim(), files.runtimeJar(), null))
+                .build(TestMissions.everything(), new FmuPackager.Options("w", false), without);
+        try (ZipFile a = new ZipFile(with.toFile()); ZipFile b = new ZipFile(without.toFile())) {
+            assertArrayEquals(dll, a.getInputStream(a.getEntry("binaries/win64/w.dll")).readAllBytes());
+            assertTrue(new String(a.getInputStream(a.getEntry("documentation/externalDependencies.txt")).readAllBytes(),
+                    StandardCharsets.UTF_8).contains("Windows x64: binaries/win64/w.dll needs only Windows system"));
+            assertNull(b.getEntry("binaries/win64/w.dll"));
+            assertTrue(new String(b.getInputStream(b.getEntry("documentation/externalDependencies.txt")).readAllBytes(),
+                    StandardCharsets.UTF_8).contains("this FMU has no binaries/win64"));
+        }
+    }
+
+    @Test
     void layoutFollowsTheFmiDistributionRules() throws Exception {
         Path fmu = build(TestMissions.everything(), "square.fmu");
         List<String> names = names(fmu);
         assertEquals("modelDescription.xml", names.get(0));
-        assertEquals(List.of("modelDescription.xml", "binaries/", "binaries/linux64/",
+        List<String> expected = new ArrayList<>(List.of("modelDescription.xml", "binaries/", "binaries/linux64/",
                 "binaries/linux64/everything_plan.so", "documentation/", "documentation/index.html",
                 "documentation/externalDependencies.txt", "resources/", "resources/guid.txt",
                 "resources/interfaces.txt", "resources/mission.json", "resources/lib/", "resources/lib/bt-fmu-runtime.jar",
-                "resources/lib/SHA256SUMS"),
-                names);
+                "resources/lib/SHA256SUMS"));
+        if (Fixtures.runtime().win64Shim() != null) { // the build had MinGW-w64
+            expected.addAll(4, List.of("binaries/win64/", "binaries/win64/everything_plan.dll"));
+        }
+        assertEquals(expected, names);
         assertArrayEquals(Fixtures.shimBytes(), read(fmu, "binaries/linux64/everything_plan.so"));
         assertArrayEquals(Fixtures.runtimeJarBytes(), read(fmu, "resources/lib/bt-fmu-runtime.jar"));
         assertEquals(TestMissions.everything().sourceText(), text(fmu, "resources/mission.json"));
