@@ -42,7 +42,7 @@ class DemoCommandTest {
                 List.of("time", "mission.mode", "plant.altitude", "plant.soc"), 8641);
         assertScenario(out.resolve("navigate-with-replanning"), List.of("status.png", "plant.x.png", "plant.y.png"),
                 List.of("time", "mission.recoveries", "plant.x", "plant.y"), 601);
-        assertScenario(out.resolve("nav2-navigate-to-pose"), List.of("status.png", "x.png", "y.png"),
+        assertScenario(out.resolve("nav2-navigate-to-pose"), List.of("status.png", "plant.x.png", "plant.y.png"),
                 List.of("time", "mission.recoveries", "plant.x", "plant.y"), 601);
         assertBtcppScenariosBehave(out);
         assertNav2NavigatorRecoversAndArrives(out);
