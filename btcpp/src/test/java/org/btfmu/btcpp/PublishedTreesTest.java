@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -22,6 +24,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PublishedTreesTest {
 
     static final Path TREES = Path.of("..", "..", "shared", "btcpp-trees");
+
+    /** The published trees live beside the repository (../shared); without them, nothing to test. */
+    @BeforeAll
+    static void treesArePresent() {
+        assumeTrue(Files.isDirectory(TREES), TREES + " is absent (the published trees beside the repository)");
+    }
     static final Path BTCPP = TREES.resolve("behaviortree-cpp");
     static final Path NAV2 = TREES.resolve("nav2");
     static final ImportOptions NAV2_OPTIONS = new ImportOptions(null, false,

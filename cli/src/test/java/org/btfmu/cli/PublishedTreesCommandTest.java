@@ -3,11 +3,13 @@ package org.btfmu.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,6 +22,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PublishedTreesCommandTest {
 
     static final Path TREES = Path.of("..", "..", "shared", "btcpp-trees");
+
+    /** The published trees live beside the repository (../shared); without them, nothing to test. */
+    @BeforeAll
+    static void treesArePresent() {
+        assumeTrue(Files.isDirectory(TREES), TREES + " is absent (the published trees beside the repository)");
+    }
 
     @TempDir
     Path dir;
