@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.maven.plugin.MojoFailureException;
@@ -131,6 +132,26 @@ class ValidateMojoTest {
         assertThrows(MojoFailureException.class, () -> mojo(missions).execute());
         assertEquals(List.of(bindings.toAbsolutePath() + ":[4,4] /variables/1: a variable needs a \"name\""),
                 log.errors);
+    }
+
+    @Test
+    void aVariableOfTheBindingsThatTheMissionLoaderRefusesIsReportedAgainstTheBindingsFile() throws Exception {
+        Path missions = Projects.withMissions(project, Projects.EXAMPLES.resolve("btcpp/reactive-patrol.xml"));
+        String example = Files.readString(Projects.EXAMPLES.resolve("btcpp/reactive-patrol.bindings.json"));
+        assertTrue(example.contains("\"type\": \"Real\""), "the example declares a Real variable");
+        Path bindings = Projects.write(missions.resolve("reactive-patrol.bindings.json"),
+                example.replaceFirst("\"type\": \"Real\"", "\"type\": \"Reel\""));
+        assertThrows(MojoFailureException.class, () -> mojo(missions).execute());
+        // (a follow-on error names the variable the tree then cannot read: that one is the tree's)
+        List<String> reel = log.errors.stream().filter(e -> e.contains("'Reel'")).toList();
+        assertEquals(1, reel.size(), log.errors.toString());
+        List<String> lines = Files.readAllLines(bindings);
+        int line = 0;
+        while (!lines.get(line).contains("\"Reel\"")) {
+            line++;
+        }
+        String at = ":[" + (line + 1) + "," + (lines.get(line).indexOf("\"Reel\"") + 1) + "]";
+        assertTrue(reel.get(0).startsWith(bindings.toAbsolutePath() + at + " /variables/0/type: "), reel.get(0));
     }
 
     @Test

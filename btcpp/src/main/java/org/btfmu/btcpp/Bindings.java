@@ -50,6 +50,8 @@ final class Bindings {
 
     final ObjectNode root;
     final Map<String, ObjectNode> variables = new LinkedHashMap<>();
+    /** Where each variable is declared: {@code <bindings file>: /variables/<k>}, for the loader's problems. */
+    final Map<String, String> variableOrigins = new LinkedHashMap<>();
     final Map<String, ObjectNode> nodes = new LinkedHashMap<>();
     final Map<String, Integer> enums = new LinkedHashMap<>();
     final Map<String, String> descriptions = new LinkedHashMap<>();
@@ -115,6 +117,7 @@ final class Bindings {
                     throw new BtcppException(source + ": /variables/" + k + ": a variable needs a \"name\"");
                 }
                 b.variables.put(v.get("name").asText(), (ObjectNode) v);
+                b.variableOrigins.put(v.get("name").asText(), source + ": /variables/" + k);
             }
         }
         object(node, "root", source);
@@ -251,6 +254,8 @@ final class Bindings {
         Bindings b = new Bindings(merged);
         b.variables.putAll(variables);
         b.variables.putAll(over.variables);
+        b.variableOrigins.putAll(variableOrigins);
+        b.variableOrigins.putAll(over.variableOrigins);
         b.nodes.putAll(nodes);
         b.nodes.putAll(over.nodes);
         b.enums.putAll(enums);

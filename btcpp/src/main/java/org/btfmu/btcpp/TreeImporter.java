@@ -17,6 +17,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.TaskType;
 import org.btfmu.core.TaskTypeRegistry;
@@ -1263,7 +1264,13 @@ public final class TreeImporter {
             MissionLoader.load(text, mainFile.toString());
         } catch (MissionException x) {
             List<String> out = new ArrayList<>();
+            List<String> declared = List.copyOf(bindings.variables.keySet());
             for (Problem p : x.problems()) {
+                String origin = bindingsOrigin(p.pointer(), declared);
+                if (origin != null) {
+                    out.add(origin + ": " + p.message());
+                    continue;
+                }
                 var at = located.floorEntry(p.pointer());
                 while (at != null && !p.pointer().startsWith(at.getKey())) {
                     at = located.lowerEntry(at.getKey());
@@ -1273,6 +1280,22 @@ public final class TreeImporter {
             }
             throw new BtcppException(out);
         }
+    }
+
+    private static final Pattern VARIABLE = Pattern.compile("/variables/(\\d+)(/.*)?");
+
+    /**
+     * {@code <bindings file>: /variables/<k>/...} for a problem in a variable the bindings declare (they
+     * come first in the imported mission's variables, in their order), else null.
+     */
+    private String bindingsOrigin(String pointer, List<String> declared) {
+        var m = VARIABLE.matcher(pointer);
+        if (!m.matches()) {
+            return null;
+        }
+        int index = Integer.parseInt(m.group(1));
+        String origin = index < declared.size() ? bindings.variableOrigins.get(declared.get(index)) : null;
+        return origin == null ? null : origin + (m.group(2) == null ? "" : m.group(2));
     }
 
 }

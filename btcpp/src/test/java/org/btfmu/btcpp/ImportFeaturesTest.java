@@ -64,6 +64,20 @@ class ImportFeaturesTest {
     }
 
     @Test
+    void aProblemInAVariableTheBindingsDeclareIsReportedAgainstTheBindingsFile() throws IOException {
+        // The mission loader finds it in the imported mission; the user wrote it in the bindings.
+        Files.writeString(dir.resolve("t.xml"), "<root BTCPP_format=\"4\"><BehaviorTree ID=\"Main\">"
+                + "<ScriptCondition code=\"speed > 1\"/></BehaviorTree></root>");
+        Path bindings = Files.writeString(dir.resolve("t.bindings.json"), "{\"variables\": [\n"
+                + "  {\"name\": \"mode\", \"causality\": \"input\", \"type\": \"Integer\"},\n"
+                + "  {\"name\": \"speed\", \"causality\": \"input\", \"type\": \"Reel\"}]}");
+        BtcppException e = assertThrows(BtcppException.class,
+                () -> TreeImporter.importFile(dir.resolve("t.xml"), bindings));
+        String problem = e.problems().stream().filter(p -> p.contains("Reel")).findFirst().orElseThrow();
+        assertTrue(problem.startsWith(bindings + ": /variables/1/type: "), problem);
+    }
+
+    @Test
     void keysAreTypedFromPortsScriptsAndComparisons() throws IOException {
         String xml = "<root BTCPP_format=\"4\"><BehaviorTree ID=\"Main\"><Sequence>"
                 + "<Script code=\"name := 'x'; on := true\"/><Count n=\"{count}\"/>"
