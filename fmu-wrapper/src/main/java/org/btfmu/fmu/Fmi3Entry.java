@@ -2,7 +2,6 @@ package org.btfmu.fmu;
 
 import static org.btfmu.fmu.ImporterLog.ERROR;
 
-import java.util.Arrays;
 import java.util.function.ToIntFunction;
 
 /**
@@ -18,9 +17,7 @@ import java.util.function.ToIntFunction;
 public final class Fmi3Entry {
 
     private static final ClassLoader LOADER = Fmi3Entry.class.getClassLoader();
-    private static final Object LOCK = new Object();
-    /** Slaves by handle - 1; freed slots are reused. Published through the volatile reference. */
-    private static volatile Fmi3Slave[] slaves = new Fmi3Slave[4];
+    private static final SlaveHandles<Fmi3Slave> SLAVES = new SlaveHandles<>();
 
     private Fmi3Entry() {
     }
@@ -64,17 +61,10 @@ public final class Fmi3Entry {
     public static void freeInstance(long c) {
         ClassLoader caller = enter();
         try {
-            Fmi3Slave slave;
-            synchronized (LOCK) {
-                slave = slave(c);
-                if (slave == null) {
-                    return;
-                }
-                Fmi3Slave[] all = slaves;
-                all[(int) c - 1] = null;
-                slaves = all;
+            Fmi3Slave slave = SLAVES.remove(c);
+            if (slave != null) {
+                slave.free();
             }
-            slave.free();
         } catch (Throwable e) {
             // nothing to report to: the instance is gone
         } finally {
@@ -256,24 +246,11 @@ public final class Fmi3Entry {
     }
 
     private static long register(Fmi3Slave slave) {
-        synchronized (LOCK) {
-            Fmi3Slave[] all = slaves;
-            int free = 0;
-            while (free < all.length && all[free] != null) {
-                free++;
-            }
-            if (free == all.length) {
-                all = Arrays.copyOf(all, all.length * 2);
-            }
-            all[free] = slave;
-            slaves = all;
-            return free + 1L;
-        }
+        return SLAVES.register(slave);
     }
 
     private static Fmi3Slave slave(long handle) {
-        Fmi3Slave[] all = slaves;
-        return handle > 0 && handle <= all.length ? all[(int) handle - 1] : null;
+        return SLAVES.get(handle);
     }
 
     private static ClassLoader enter() {

@@ -19,9 +19,7 @@ import static org.btfmu.fmu.ImporterLog.ERROR;
 public final class FmiEntry {
 
     private static final ClassLoader LOADER = FmiEntry.class.getClassLoader();
-    private static final Object LOCK = new Object();
-    /** Slaves by handle - 1; freed slots are reused. Published through the volatile reference. */
-    private static volatile FmuSlave[] slaves = new FmuSlave[4];
+    private static final SlaveHandles<FmuSlave> SLAVES = new SlaveHandles<>();
 
     private FmiEntry() {
     }
@@ -64,17 +62,10 @@ public final class FmiEntry {
     public static void freeInstance(long c) {
         ClassLoader caller = enter();
         try {
-            FmuSlave slave;
-            synchronized (LOCK) {
-                slave = slave(c);
-                if (slave == null) {
-                    return;
-                }
-                FmuSlave[] all = slaves;
-                all[(int) c - 1] = null;
-                slaves = all;
+            FmuSlave slave = SLAVES.remove(c);
+            if (slave != null) {
+                slave.free();
             }
-            slave.free();
         } catch (Throwable e) {
             // nothing to report to: the instance is gone
         } finally {
@@ -572,24 +563,11 @@ public final class FmiEntry {
     }
 
     private static long register(FmuSlave slave) {
-        synchronized (LOCK) {
-            FmuSlave[] all = slaves;
-            int free = 0;
-            while (free < all.length && all[free] != null) {
-                free++;
-            }
-            if (free == all.length) {
-                all = java.util.Arrays.copyOf(all, all.length * 2);
-            }
-            all[free] = slave;
-            slaves = all;
-            return free + 1L;
-        }
+        return SLAVES.register(slave);
     }
 
     private static FmuSlave slave(long handle) {
-        FmuSlave[] all = slaves;
-        return handle > 0 && handle <= all.length ? all[(int) handle - 1] : null;
+        return SLAVES.get(handle);
     }
 
     private static ClassLoader enter() {
