@@ -1,11 +1,12 @@
 /*
- * The checks of the C importer tests (importer.c, me_importer.c): counted, and each failure
+ * The checks of the C importer tests (importer.c, me_importer.c, host_integrity.c): counted, and each failure
  * printed with its line. Each test's logger keeps the FMU's last message in last_message and
  * counts messages, so that REJECTED can ask for the message an error must come with.
  */
 #ifndef BTFMU_CHECKS_H
 #define BTFMU_CHECKS_H
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -37,5 +38,27 @@ static int messages;
               "%s logged \"%s\", expected a message with \"%s\"", #call,                        \
               messages > before ? last_message : "nothing", text);                              \
     } while (0)
+
+#ifdef BTFMU_FMI2_H
+/*
+ * An FMI 2.0 logger that only records: the last message and the count (for REJECTED). Inline
+ * so that a test with a logger of its own (importer.c prints each message) does not warn it is
+ * unused; FMI 3.0 tests have their own logger signature.
+ */
+static inline void recording_logger(fmi2ComponentEnvironment env, fmi2String instance,
+                                    fmi2Status status, fmi2String category, fmi2String message,
+                                    ...)
+{
+    (void)env;
+    (void)instance;
+    (void)status;
+    (void)category;
+    va_list args;
+    va_start(args, message);
+    vsnprintf(last_message, sizeof last_message, message, args);
+    va_end(args);
+    messages++;
+}
+#endif
 
 #endif

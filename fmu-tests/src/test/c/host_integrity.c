@@ -54,21 +54,7 @@ extern char **environ;
 
 enum { VR_ALTITUDE = 0, VR_TARGET = 5 };
 
-static void logger(fmi2ComponentEnvironment env, fmi2String instance, fmi2Status status,
-                   fmi2String category, fmi2String message, ...)
-{
-    (void)env;
-    (void)instance;
-    (void)status;
-    (void)category;
-    va_list args;
-    va_start(args, message);
-    vsnprintf(last_message, sizeof last_message, message, args);
-    va_end(args);
-    messages++;
-}
-
-static fmi2CallbackFunctions callbacks = {logger, calloc, free, NULL, NULL};
+static fmi2CallbackFunctions callbacks = {recording_logger, calloc, free, NULL, NULL};
 
 static struct {
     void *library;

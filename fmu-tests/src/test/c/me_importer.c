@@ -31,21 +31,7 @@ enum { SUCCESS = 1, FAILURE, ACCEPT, ACTIVATING, RUNNING, FINISHED, ABORTED, DEA
 #define RATE 20.0    /* m/s: the plant's climb rate */
 #define CLIMB_TO 100.0
 
-static void logger(fmi2ComponentEnvironment env, fmi2String instance, fmi2Status status,
-                   fmi2String category, fmi2String message, ...)
-{
-    (void)env;
-    (void)instance;
-    (void)status;
-    (void)category;
-    va_list args;
-    va_start(args, message);
-    vsnprintf(last_message, sizeof last_message, message, args);
-    va_end(args);
-    messages++;
-}
-
-static fmi2CallbackFunctions callbacks = {logger, calloc, free, NULL, NULL};
+static fmi2CallbackFunctions callbacks = {recording_logger, calloc, free, NULL, NULL};
 
 
 /* The functions this importer calls, looked up by name as an importer does. */
