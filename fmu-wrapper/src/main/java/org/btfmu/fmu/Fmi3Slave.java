@@ -103,12 +103,7 @@ final class Fmi3Slave extends FmuSlave {
         } else {
             try {
                 Path directory = Path.of(resourcePath).normalize();
-                resources = FmuResources.of(directory, token);
-                if (!resources.guid().equals(token)) {
-                    problem = "instantiationToken " + token + " does not match this FMU's token "
-                            + resources.guid() + " (" + directory.resolve(FmuResources.GUID_FILE)
-                            + "): modelDescription.xml and the resources come from different builds";
-                }
+                resources = FmuResources.matching(directory, token, "instantiationToken");
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
             }

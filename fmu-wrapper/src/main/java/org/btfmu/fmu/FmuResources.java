@@ -58,6 +58,21 @@ record FmuResources(Path directory, String guid, Mission mission, ModelVariables
         return loaded;
     }
 
+    /**
+     * As {@link #of}, and refused unless the resources were built with the FMU's model description:
+     * IllegalArgumentException naming the argument ({@code fmuGUID}, {@code instantiationToken}),
+     * both values and the file.
+     */
+    static FmuResources matching(Path directory, String token, String argument) {
+        FmuResources resources = of(directory, token);
+        if (!resources.guid().equals(token)) {
+            throw new IllegalArgumentException(argument + " " + token + " does not match " + resources.guid()
+                    + ", the one of this FMU's resources (" + directory.resolve(GUID_FILE)
+                    + "): modelDescription.xml and the resources come from different builds");
+        }
+        return resources;
+    }
+
     private static FmuResources load(Path directory) {
         String guid = read(directory.resolve(GUID_FILE)).strip();
         Path missionFile = directory.resolve(MISSION_FILE);

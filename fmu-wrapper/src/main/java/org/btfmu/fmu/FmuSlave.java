@@ -139,12 +139,7 @@ class FmuSlave {
         } else {
             try {
                 Path directory = ResourceLocation.toPath(location).normalize();
-                resources = FmuResources.of(directory, guid);
-                if (!resources.guid().equals(guid)) {
-                    problem = "fmuGUID " + guid + " does not match this FMU's GUID "
-                            + resources.guid() + " (" + directory.resolve(FmuResources.GUID_FILE)
-                            + "): modelDescription.xml and the resources come from different builds";
-                }
+                resources = FmuResources.matching(directory, guid, "fmuGUID");
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
             }
