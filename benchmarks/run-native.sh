@@ -5,7 +5,7 @@
 #     empty JNI up-call, in one process;
 #   - start-up: first instance in a fresh process, second instance, first instance of a
 #     second FMU, resident memory, over fresh processes; without and with the class-data
-#     cache (README "Start-up").
+#     cache (docs/where-the-fmu-runs.md "Start-up").
 # Writes the tables of BENCHMARKS.md to benchmarks/target/native-results.md.
 # Usage: benchmarks/run-native.sh [--no-build]
 set -eu
@@ -23,7 +23,7 @@ gcc -std=c11 -D_GNU_SOURCE -O2 -Wall -Wextra -Werror -Inative/include \
     -o "$out/native_bench" benchmarks/src/main/c/native_bench.c -ldl
 upcall=benchmarks/target/classes/org/btfmu/benchmarks/EmptyUpcall.class
 results=benchmarks/target/native-results.md
-# Nothing in the user's class-data cache (README "Start-up"): the start-up runs name theirs.
+# Nothing in the user's class-data cache (docs/where-the-fmu-runs.md "Start-up"): the start-up runs name theirs.
 export BTFMU_CACHE_DIR=off
 # A fresh class-data cache: one process has the archive made (in the background), then wait.
 cache="$PWD/$out/class-data-cache"

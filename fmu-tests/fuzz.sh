@@ -27,7 +27,7 @@ fi
 JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
 export JAVA_HOME
 unset BTFMU_LIBJVM
-# No class-data cache in the user's home from test processes (README "Start-up").
+# No class-data cache in the user's home from test processes (docs/where-the-fmu-runs.md "Start-up").
 export BTFMU_CACHE_DIR=off
 progress=target/fuzz-progress.txt
 tables=../fmu-wrapper/src/test/resources

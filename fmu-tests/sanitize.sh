@@ -29,7 +29,7 @@ done
 JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v javac)")")")}"
 export JAVA_HOME
 unset BTFMU_LIBJVM
-# No class-data cache in the user's home from test processes (README "Start-up").
+# No class-data cache in the user's home from test processes (docs/where-the-fmu-runs.md "Start-up").
 export BTFMU_CACHE_DIR=off
 libasan=$(gcc -print-file-name=libasan.so)
 [ -e "$libasan" ] || { echo "sanitize.sh: gcc has no libasan.so" >&2; exit 2; }

@@ -1,5 +1,5 @@
 /*
- * A C host that checks what a bt-fmu FMU changes in the process that loads it (README "Where
+ * A C host that checks what a bt-fmu FMU changes in the process that loads it (docs/where-the-fmu-runs.md "Where
  * the FMU runs"). Run by HostIntegrityTest, one scenario per run:
  *
  *   host_integrity integrity <numeric|environment> <fmu-dir> <guid>
@@ -239,7 +239,7 @@ static int same_action(const struct sigaction *a, const struct sigaction *b)
 }
 
 /*
- * Whether a file descriptor opened while the FMU ran is one the JVM keeps for its life (README
+ * Whether a file descriptor opened while the FMU ran is one the JVM keeps for its life (docs/where-the-fmu-runs.md
  * "Where the FMU runs"): a read-only file of the Java installation (lib/modules) or of the FMU
  * (its jars), or the one socket the JDK's NIO keeps for closing channels (FileDispatcherImpl).
  */
@@ -307,7 +307,7 @@ static void compare(const HostState *before, const HostState *after, const char 
             && same_action(&before->actions[sig], &after->actions[sig]);
         if (jvm_signal(sig, suspend_resume)) {
             CHECK(!same, "signal %d (%s): documented as the JVM's, but the host's handler is still "
-                  "there: update README \"Where the FMU runs\"", sig, strsignal(sig));
+                  "there: update docs/where-the-fmu-runs.md", sig, strsignal(sig));
             if (!same) {
                 printf("documented difference: signal %d (%s): handler %p flags %#x -> %p flags %#x\n",
                        sig, strsignal(sig), (void *)before->actions[sig].sa_sigaction,

@@ -7,7 +7,7 @@
  * PATH. The JVM is created once per process, on a thread of the shim's own, with the
  * options of a polite guest (DEFAULT_OPTIONS), the user's checked BTFMU_JAVA_OPTIONS and the
  * runtime's class-data archive once there is one, and is never destroyed. What its creation
- * changes in the host and the shim puts back, and what it cannot: README "Where the FMU runs".
+ * changes in the host and the shim puts back, and what it cannot: docs/where-the-fmu-runs.md "Where the FMU runs".
  */
 #include <errno.h>
 #include <limits.h>
@@ -181,7 +181,7 @@ static long long read_start(const char *path, char *out, size_t size)
 }
 
 /*
- * The class-data cache of this FMU's runtime on this JVM build (README "Start-up"): a directory
+ * The class-data cache of this FMU's runtime on this JVM build (docs/where-the-fmu-runs.md "Start-up"): a directory
  * in BTFMU_CACHE_DIR (unset: $XDG_CACHE_HOME/bt-fmu, else ~/.cache/bt-fmu; not an absolute
  * path, e.g. "off": none) named by a digest of the runtime's key, libjvm's size and the Java
  * installation's release file. Not by its path: a runtime bundled in the FMU moves with every
@@ -324,7 +324,7 @@ static int add_user_options(JavaVMOption *options, int count, int max, char *buf
 
 /*
  * What creating the JVM changes in the process and the shim puts back once it is created
- * (README "Where the FMU runs"): the locale (libjava sets it from the environment, LANG…, to
+ * (docs/where-the-fmu-runs.md "Where the FMU runs"): the locale (libjava sets it from the environment, LANG…, to
  * read its system properties), SIGPIPE and SIGXFSZ (HotSpot ignores them for Java's sockets
  * and files; the FMU's Java code uses neither, so the host's own dispositions come back) and
  * _JAVA_SR_SIGNUM, which the shim sets so that HotSpot's suspend/resume signal is not SIGUSR2.

@@ -1,7 +1,7 @@
 /*
  * Checks the user's JVM options (BTFMU_JAVA_OPTIONS) before the JVM sees them: a JVM that
  * cannot start with its options has, until it is created, no way to say so but exit(1), and a
- * mistake found here is named with the option and the variable (README "Where the FMU runs").
+ * mistake found here is named with the option and the variable (docs/where-the-fmu-runs.md "Where the FMU runs").
  * Only what can be decided without the JVM: option families, heap sizes and their bounds. The
  * JVM judges the rest (an unknown -XX flag) and the shim reports its message.
  */

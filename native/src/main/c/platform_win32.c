@@ -4,7 +4,7 @@
  * The rest (shim.c, runtime.c, options.c) is the same C as on Linux; their pthread calls use
  * MinGW's winpthreads, linked statically, so the DLL imports only Windows system DLLs.
  *
- * Order (README "Windows"): a jvm.dll already in the process, BTFMU_LIBJVM, the FMU's bundled
+ * Order (docs/where-the-fmu-runs.md, "Windows"): a jvm.dll already in the process, BTFMU_LIBJVM, the FMU's bundled
  * resources/jre, JAVA_HOME, `java.exe` on PATH, then the registry keys JDK installers write
  * (HKLM\SOFTWARE\JavaSoft\JDK\<version>\JavaHome, JRE likewise, Eclipse Adoptium's
  * ...\<version>\hotspot\MSI\Path). Paths are UTF-8 inside the shim and UTF-16 at every

@@ -123,7 +123,7 @@ int shim_check_java_options(char *const *options, int count, long long default_i
 
 /*
  * What Java code may change in the process and the shim puts back around fmi2Instantiate
- * (README "Where the FMU runs"): the locale (libjava sets it from LANG/LC_* while it starts)
+ * (docs/where-the-fmu-runs.md "Where the FMU runs"): the locale (libjava sets it from LANG/LC_* while it starts)
  * and SIGCHLD (java.lang.ProcessImpl sets it to SIG_DFL when the runtime starts its class-data
  * archiving process).
  */

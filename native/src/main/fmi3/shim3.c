@@ -297,7 +297,7 @@ static fmi3Instance instantiate_guarded(int interfaceType, fmi3String instanceNa
 
 /*
  * instantiate_guarded with the host's locale, SIGCHLD and floating-point control put back
- * afterwards, as fmi2Instantiate does (README "Where the FMU runs").
+ * afterwards, as fmi2Instantiate does (docs/where-the-fmu-runs.md "Where the FMU runs").
  */
 static fmi3Instance instantiate(int interfaceType, fmi3String instanceName,
                                 fmi3String instantiationToken, fmi3String resourcePath,

@@ -7,7 +7,7 @@ import java.util.Optional;
 /**
  * The table of BehaviorTree.CPP's standard nodes and the bt-fmu task each becomes, with the
  * semantic difference the import writes into the task's description. Import and export both
- * read this one table; the README's table is written from it.
+ * read this one table; docs/btcpp.md's table is written from it.
  *
  * @param btcpp     the node's registration ID in BT.CPP 4 (element name in the compact form)
  * @param task      the bt-fmu task type

@@ -729,7 +729,7 @@ public final class TreeImporter {
         ObjectNode bound = bindings.nodes.get(id);
         if (model == null && bound == null && UNSUPPORTED.contains(id)) {
             throw BtcppException.at(e, "BehaviorTree.CPP's " + id + " has no bt-fmu counterpart yet (see the"
-                    + " README's node table)");
+                    + " node table in docs/btcpp.md)");
         }
         if (model == null && bound == null && e.children().isEmpty()) {
             model = inference.model(e, id);

@@ -2,7 +2,7 @@
  * BehaviorTree.CPP / Groot2 interoperability: {@link org.btfmu.btcpp.TreeImporter} turns a
  * BT.CPP XML file into a mission, {@link org.btfmu.btcpp.TreeExporter} writes a mission as
  * BT.CPP format-4 XML, {@link org.btfmu.btcpp.SameTree} says when two missions are the same
- * tree. The node table is {@link org.btfmu.btcpp.StandardNode}; the README's section
+ * tree. The node table is {@link org.btfmu.btcpp.StandardNode}; docs/btcpp.md's section
  * "BehaviorTree.CPP and Groot2" is its user documentation.
  *
  * <p>Decisions where BT.CPP and this engine differ, also written into every imported

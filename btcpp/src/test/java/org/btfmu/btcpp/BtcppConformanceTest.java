@@ -19,7 +19,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Trees of BehaviorTree.CPP standard nodes with scripted leaves (counters on the blackboard), run
  * to completion in both processing modes: the final root status and blackboard are what
  * BehaviorTree.CPP 4.10 gives, written down from its tests ({@code tests/gtest_*.cpp}) and its
- * sources and documentation (each case names where), or, where the README's node table
+ * sources and documentation (each case names where), or, where the node table in docs/btcpp.md
  * documents a difference, that documented difference. A {@code Test<X>} node of BT.CPP's tests
  * (RegisterTestTick: SUCCESS and a counter) is written here as {@code <Script code="x += 1"/>}.
  * BT.CPP's SUCCESS/FAILURE of the tree is bt-fmu's root FINISHED/ABORTED.
@@ -32,7 +32,7 @@ class BtcppConformanceTest {
     /**
      * One tree: {@code body} under the main BehaviorTree ("Main"), or a whole document when it starts
      * with {@code <root}; {@code status} the tree's result; {@code values} the blackboard after it.
-     * {@code difference} is null when bt-fmu gives BT.CPP's result, else the README's documented
+     * {@code difference} is null when bt-fmu gives BT.CPP's result, else the documented (docs/btcpp.md)
      * difference that the expectation follows instead.
      */
     record Case(String name, String source, String body, String status, Map<String, Object> values,
@@ -88,7 +88,7 @@ class BtcppConformanceTest {
                 "SUCCESS", "p", 0, "f", 1));
         c.add(documented("PostConditions.Issue601", "gtest_postconditions.cpp, TEST(PostConditions, Issue601):"
                 + " BT.CPP starts the Sleep, then the failing child halts it: test == 'halted'",
-                "README, Parallel: a Parallel decided by children that answer without activation answers without"
+                "docs/btcpp.md, Parallel: a Parallel decided by children that answer without activation answers without"
                         + " being started, so no child is started or halted",
                 "<Sequence><Script code=\"test := 'start'\"/><Parallel failure_count=\"1\" success_count=\"-1\">"
                         + "<Sleep msec=\"1000\" _onHalted=\"test = 'halted'\" _post=\"test = 'post'\"/>"
@@ -110,7 +110,7 @@ class BtcppConformanceTest {
         c.add(documented("SkippingLogic.SkipAll", "gtest_skipping.cpp, TEST(SkippingLogic, SkipAll): every child"
                 + " skipped, the tree returns SKIPPED without ticking them (A set before the tick: here by a"
                 + " Script ahead of the skipped Sequence)",
-                "README, _skipIf: SKIPPED counts as SUCCESS",
+                "docs/btcpp.md, _skipIf: SKIPPED counts as SUCCESS",
                 "<Sequence><Script code=\"A:=1; ca:=0; cb:=0; cc:=0\"/><Sequence><Script code=\"ca += 1\""
                         + " _skipIf=\"A==1\"/><Script code=\"cb += 1\" _skipIf=\"A&lt;2\"/><Script code=\"cc += 1\""
                         + " _skipIf=\"A&gt;0\"/></Sequence></Sequence>",
@@ -128,7 +128,7 @@ class BtcppConformanceTest {
                 + " failures >= max_failures gives FAILURE at the first tick",
                 "<ParallelAll max_failures=\"1\"><AlwaysSuccess/><AlwaysFailure/></ParallelAll>", "FAILURE"));
         c.add(documented("a root with _skipIf", "src/tree_node.cpp, checkPreConditions: SKIPPED at the first tick",
-                "README, _skipIf: SKIPPED counts as SUCCESS",
+                "docs/btcpp.md, _skipIf: SKIPPED counts as SUCCESS",
                 "<Script code=\"x:=1\" _skipIf=\"true\"/>", "SUCCESS"));
         // ---- IfThenElse / WhileDoElse (tests/gtest_if_then_else.cpp, src/controls/while_do_else_node.cpp)
         c.add(same("IfThenElse.ConditionTrue_ThenBranch", "gtest_if_then_else.cpp, ConditionTrue_ThenBranch",
@@ -174,7 +174,7 @@ class BtcppConformanceTest {
                 "SUCCESS", "a", 1, "b", 1));
         c.add(documented("ReactiveSequence re-checks its condition after a later child acts",
                 "src/controls/reactive_sequence.cpp: all children synchronous, one pass: SUCCESS, b = 1",
-                "README, ReactiveSequence: children are re-checked on every change of what they read (events,"
+                "docs/btcpp.md, ReactiveSequence: children are re-checked on every change of what they read (events,"
                         + " not ticks)",
                 "<Sequence><Script code=\"a:=0; b:=0\"/><ReactiveSequence><ScriptCondition code=\"a&lt;1\"/>"
                         + "<Script code=\"a:=1\"/><Script code=\"b:=1\"/></ReactiveSequence></Sequence>",
@@ -195,7 +195,7 @@ class BtcppConformanceTest {
         c.add(documented("SequenceWithMemory resumes at the failed condition under a retry",
                 "src/controls/sequence_with_memory_node.cpp: after a failure the index stays; the retry ticks"
                         + " the condition again, which fails again: FAILURE after 2 attempts, a = 1",
-                "README, RetryUntilSuccessful: only a run counts as an attempt; a child that fails without"
+                "docs/btcpp.md, RetryUntilSuccessful: only a run counts as an attempt; a child that fails without"
                         + " activation (here the resumed SequenceWithMemory) is waited for",
                 "<Sequence><Script code=\"a:=0\"/><RetryUntilSuccessful num_attempts=\"2\"><SequenceWithMemory>"
                         + "<Script code=\"a += 1\"/><ScriptCondition code=\"a &gt; 5\"/></SequenceWithMemory>"

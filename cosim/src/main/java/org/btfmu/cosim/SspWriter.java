@@ -31,7 +31,7 @@ import org.w3c.dom.Element;
  * component ParameterBinding; a DefaultExperiment) and the FMUs under
  * {@code resources/}. The file appears only once complete. Names must be identifiers
  * and the system carries OMSimulator's step annotation: OMSimulator 3.0.0 refuses
- * anything else (measured; see the README section on OpenModelica).
+ * anything else (measured; see the docs/ssp.md).
  */
 public final class SspWriter {
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The runtime's class-data archive in the per-user cache (README "Start-up"), through the C
+ * The runtime's class-data archive in the per-user cache (docs/where-the-fmu-runs.md "Start-up"), through the C
  * importer in fresh processes whose JVM the shim starts: the first process has it made, the
  * next ones start from it, and a cache that is off, damaged or for another runtime changes
  * nothing but the start-up time.

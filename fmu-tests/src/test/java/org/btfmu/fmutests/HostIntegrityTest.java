@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Runs the C host of src/test/c/host_integrity.c (built by Maven): what the first
- * fmi2Instantiate changes in the process that loads the FMU (README "Where the FMU runs"), how
+ * fmi2Instantiate changes in the process that loads the FMU (docs/where-the-fmu-runs.md "Where the FMU runs"), how
  * a JVM that cannot start is reported, and what short-lived calling threads cost. The checks
  * are in the C program; its output is the failure message.
  */
@@ -92,7 +92,7 @@ class HostIntegrityTest {
     }
 
     /**
-     * With libjsig preloaded (README "Where the FMU runs"), a host may install its SIGSEGV
+     * With libjsig preloaded (docs/where-the-fmu-runs.md "Where the FMU runs"), a host may install its SIGSEGV
      * handler after the JVM runs: the JVM keeps its own, chains host faults to the host's.
      */
     @Test

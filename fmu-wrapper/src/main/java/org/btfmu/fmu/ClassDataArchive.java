@@ -18,7 +18,7 @@ import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The runtime's class-data sharing archive in the per-user cache (README "Start-up"), made the
+ * The runtime's class-data sharing archive in the per-user cache (docs/where-the-fmu-runs.md "Start-up"), made the
  * first time an FMU of this runtime starts a JVM on this JVM build, so that later processes
  * start in about half the time.
  *

@@ -24,7 +24,7 @@ import org.btfmu.fmu.ModelVariables.Entry;
  * Enumeration read with fmi3GetInt64), then the independent variable {@code time} at
  * {@link #timeReference(ModelVariables)}, then one Float64 per event indicator.
  *
- * <p>Co-Simulation and events (README, "FMI 3.0"): the mission's own time events (Wait,
+ * <p>Co-Simulation and events (docs/fmi3.md "FMI 3.0"): the mission's own time events (Wait,
  * Timeout, entry and exit durations, delayed transitions, held results; the ticks of a ticked
  * mission) are the only instants inside a step at which its outputs can change, since inputs
  * are constant within a step. With {@code earlyReturnAllowed}, fmi3DoStep stops at the first

@@ -36,7 +36,7 @@ import org.btfmu.mission.Variability;
  * which fmi2SetFMUstate or fmi2Reset bring it back. Values are read and
  * written at the importer's C addresses without allocation.
  *
- * <p>Time and dependencies (DESIGN.md §3.4, the README's "Dependencies and
+ * <p>Time and dependencies (DESIGN.md §3.4, docs/check.md "Dependencies and
  * {@code bt-fmu check}"): task statuses are the FMU's discrete states and change
  * only at fmi2ExitInitializationMode (which starts the tree at the experiment's
  * start time with every value set until then) and at fmi2DoStep (which first
@@ -48,7 +48,7 @@ import org.btfmu.mission.Variability;
  * output expression that reads it shows the new value at once
  * ({@link TreeInstance#propagate}).
  *
- * <p>Bounded work per call (the README's "Safeguards"): fmi2DoStep returns fmi2Discard,
+ * <p>Bounded work per call (the docs/safeguards.md "Safeguards"): fmi2DoStep returns fmi2Discard,
  * in stepFailed with fmi2LastSuccessfulTime saying how far it got, when the step would
  * need more than the mission's {@code maxEventsPerStep} time events (at the last completed
  * event) or meets an instant that needs more than {@code maxSweepsPerInstant} event

@@ -15,7 +15,7 @@ import org.btfmu.fmu.FmuStates.Snapshot;
  * machine ({@link ModelExchangeFunction}'s table) over what it shares with the
  * Co-Simulation slave (values, FMU states, logging, the engine).
  *
- * <p>What the importer sees (README, "Model Exchange"):
+ * <p>What the importer sees (docs/model-exchange.md "Model Exchange"):
  * <ul>
  * <li>No continuous states: a behavior tree has no derivatives. {@code nx} is 0.</li>
  * <li>Event indicators: the crossing functions of every predicate's comparisons

@@ -5,7 +5,7 @@ import org.btfmu.fmu.ModelVariables.Entry;
 
 /**
  * What fmi2SetReal does with NaN or ±Inf given for an input or a parameter: the mission's
- * {@code nonFinite} option (README, "Safeguards"). {@code error} refuses the call, naming the
+ * {@code nonFinite} option (docs/safeguards.md "Safeguards"). {@code error} refuses the call, naming the
  * variable; {@code warn} sets the value and warns once per variable and instance (a master
  * sets inputs at every step); {@code allow} sets it silently.
  */

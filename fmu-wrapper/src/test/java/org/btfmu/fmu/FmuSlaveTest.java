@@ -213,7 +213,7 @@ class FmuSlaveTest {
         assertEquals(40, getReal(TARGET));
     }
 
-    // ---- the dependency rule (README "Dependencies and bt-fmu check") ----
+    // ---- the dependency rule (docs/check.md "Dependencies and bt-fmu check") ----
 
     @Test
     void inInitializationModeStatusesSeeStartValuesAndInputsActAtExit() {
