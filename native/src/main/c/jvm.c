@@ -5,7 +5,7 @@
  * crashes the process, and a JVM that loads this FMU through JNA already has
  * one), BTFMU_LIBJVM, the FMU's bundled resources/jre, JAVA_HOME, `java` on
  * PATH. The JVM is created once per process, on a thread of the shim's own, with the
- * options of a polite guest (DEFAULT_OPTIONS), the user's checked BTFMU_JAVA_OPTIONS and the
+ * options of a polite guest (options.c), the user's checked BTFMU_JAVA_OPTIONS and the
  * runtime's class-data archive once there is one, and is never destroyed. What its creation
  * changes in the host and the shim puts back, and what it cannot: docs/where-the-fmu-runs.md "Where the FMU runs".
  */
@@ -34,30 +34,6 @@ static JavaVM *jvm;
 static char startup_messages[1024];
 static int starting;
 
-/*
- * The JVM's options: data, not logic. Chosen for a JVM that lives as a guest inside someone
- * else's process (Dymola, OMSimulator, Python), measured in BENCHMARKS.md ("The guest JVM").
- * BTFMU_JAVA_OPTIONS come after these, and the JVM takes the last of repeated options, so the
- * user's win (e.g. -Xmx1g, -XX:+UseParallelGC, -XX:-DisableAttachMechanism).
- */
-#define DEFAULT_INITIAL_HEAP (8LL << 20)
-static const char *const DEFAULT_OPTIONS[] = {
-    "-Xrs",                         /* the host keeps SIGINT, SIGTERM, SIGHUP, SIGQUIT */
-    "-XX:-MaxFDLimit",              /* the host's RLIMIT_NOFILE stays as it is */
-    "-Djava.class.path=",
-    "-XX:+UseSerialGC",             /* no GC threads: collections run in the VM thread */
-    "-Xms8m",                       /* DEFAULT_INITIAL_HEAP: grows as the missions need ... */
-    "-Xmx256m",                     /* ... up to a bound, not a quarter of the machine */
-    "-XX:-UsePerfData",             /* no hsperfdata file in /tmp */
-    "-XX:+DisableAttachMechanism",  /* with -Xrs the attach listener starts at once: a thread, a socket */
-    /* JDK 24+ warns on the host's stderr at the runtime's first use of sun.misc.Unsafe's memory
-     * access (NativeMemory: the values of every get/set); earlier JDKs ignore the property. */
-    "-Dsun.misc.unsafe.memory.access=allow",
-    /* Unified logging writes warnings to stdout by default: the importer's stdout is not ours. */
-    "-Xlog:disable",
-    "-Xlog:all=warning:stderr",
-};
-#define DEFAULT_COUNT (sizeof DEFAULT_OPTIONS / sizeof DEFAULT_OPTIONS[0])
 
 static jint JNICALL capture_message(FILE *stream, const char *format, va_list args)
 {
@@ -285,44 +261,6 @@ static int add_class_data_options(JavaVMOption *options, int count, const char *
 }
 
 /*
- * Extra JVM options from BTFMU_JAVA_OPTIONS, split at spaces (e.g. "-Xmx256m"), checked
- * (options.c). Returns the new count, or -1 with the reason in error.
- */
-static int add_user_options(JavaVMOption *options, int count, int max, char *buffer, size_t size,
-                            char *error, size_t error_size)
-{
-    static char initial[64];
-    const char *user = getenv("BTFMU_JAVA_OPTIONS");
-    if (user == NULL) {
-        return count;
-    }
-    snprintf(buffer, size, "%s", user);
-    char *tokens[64];
-    int n = 0;
-    for (char *save = NULL, *token = strtok_r(buffer, " \t", &save); token;
-         token = strtok_r(NULL, " \t", &save)) {
-        if (n == (int)(sizeof tokens / sizeof tokens[0]) || count + n + 1 >= max) {
-            snprintf(error, error_size, "BTFMU_JAVA_OPTIONS: more than %d options", n);
-            return -1;
-        }
-        tokens[n++] = token;
-    }
-    long long initial_needed;
-    if (shim_check_java_options(tokens, n, DEFAULT_INITIAL_HEAP, &initial_needed, error,
-                                error_size) != 0) {
-        return -1;
-    }
-    for (int i = 0; i < n; i++) {
-        options[count++].optionString = tokens[i];
-    }
-    if (initial_needed >= 0) {
-        snprintf(initial, sizeof initial, "-Xms%lld", initial_needed);
-        options[count++].optionString = initial;
-    }
-    return count;
-}
-
-/*
  * What creating the JVM changes in the process and the shim puts back once it is created
  * (docs/where-the-fmu-runs.md "Where the FMU runs"): the locale (libjava sets it from the environment, LANG…, to
  * read its system properties), SIGPIPE and SIGXFSZ (HotSpot ignores them for Java's sockets
@@ -483,12 +421,8 @@ static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, 
         return vm;
     }
 
-    static char user_options[1024];
-    JavaVMOption options[DEFAULT_COUNT + 72] = {{0}};
-    int n = 0;
-    for (size_t i = 0; i < DEFAULT_COUNT; i++) {
-        options[n++].optionString = (char *)DEFAULT_OPTIONS[i];
-    }
+    JavaVMOption options[SHIM_MAX_JVM_OPTIONS] = {{0}};
+    int n = shim_add_guest_options(options);
     n = add_class_data_options(options, n, resources, libjvm);
     options[n].optionString = "vfprintf";
     options[n++].extraInfo = (void *)capture_message;
@@ -496,8 +430,7 @@ static JavaVM *create_jvm(void *lib, const char *resources, const char *libjvm, 
     options[n++].extraInfo = (void *)on_jvm_exit;
     options[n].optionString = "abort";
     options[n++].extraInfo = (void *)on_jvm_abort;
-    n = add_user_options(options, n, (int)(sizeof options / sizeof options[0]), user_options,
-                         sizeof user_options, error, size);
+    n = shim_add_user_options(options, n, SHIM_MAX_JVM_OPTIONS, error, size);
     if (n < 0) {
         return NULL;
     }

@@ -66,8 +66,12 @@ static const char *after(const char *option, const char *prefix)
     return strncmp(option, prefix, n) == 0 ? option + n : NULL;
 }
 
-int shim_check_java_options(char *const *options, int count, long long default_initial,
-                            long long *initial_needed, char *error, size_t size)
+/*
+ * Returns 0 if the options may be passed on, with initial_needed the initial heap to pass after
+ * them (a maximum below the shim's default_initial) or -1; else -1 with the reason in error.
+ */
+static int check_java_options(char *const *options, int count, long long default_initial,
+                              long long *initial_needed, char *error, size_t size)
 {
     const char *max_option = NULL, *initial_option = NULL;
     long long max = -1, initial = -1;
@@ -125,4 +129,82 @@ int shim_check_java_options(char *const *options, int count, long long default_i
     /* A maximum below the shim's own initial heap: the initial heap follows it down. */
     *initial_needed = max >= 0 && initial < 0 && max < default_initial ? max : -1;
     return 0;
+}
+
+/*
+ * The JVM's options: data, not logic. Chosen for a JVM that lives as a guest inside someone
+ * else's process (Dymola, OMSimulator, Python), measured in BENCHMARKS.md ("The guest JVM"),
+ * the same on Linux (jvm.c) and Windows (platform_win32.c). BTFMU_JAVA_OPTIONS come after
+ * these, and the JVM takes the last of repeated options, so the user's win (e.g. -Xmx1g,
+ * -XX:+UseParallelGC, -XX:-DisableAttachMechanism).
+ */
+#define DEFAULT_INITIAL_HEAP (8LL << 20)
+static const char *const GUEST_OPTIONS[] = {
+    "-Xrs",                         /* the host keeps SIGINT, SIGTERM, SIGHUP, SIGQUIT */
+#ifndef _WIN32
+    "-XX:-MaxFDLimit",              /* the host's RLIMIT_NOFILE stays as it is (POSIX JVMs only) */
+#endif
+    "-Djava.class.path=",
+    "-XX:+UseSerialGC",             /* no GC threads: collections run in the VM thread */
+    "-Xms8m",                       /* DEFAULT_INITIAL_HEAP: grows as the missions need ... */
+    "-Xmx256m",                     /* ... up to a bound, not a quarter of the machine */
+    "-XX:-UsePerfData",             /* no hsperfdata file in the temporary directory */
+    "-XX:+DisableAttachMechanism",  /* with -Xrs the attach listener starts at once: a thread, a socket */
+    /* JDK 24+ warns on the host's stderr at the runtime's first use of sun.misc.Unsafe's memory
+     * access (NativeMemory: the values of every get/set); earlier JDKs ignore the property. */
+    "-Dsun.misc.unsafe.memory.access=allow",
+    /* Unified logging writes warnings to stdout by default: the importer's stdout is not ours. */
+    "-Xlog:disable",
+    "-Xlog:all=warning:stderr",
+};
+#define GUEST_COUNT (int)(sizeof GUEST_OPTIONS / sizeof GUEST_OPTIONS[0])
+
+int shim_add_guest_options(JavaVMOption *options)
+{
+    for (int i = 0; i < GUEST_COUNT; i++) {
+        options[i].optionString = (char *)GUEST_OPTIONS[i];
+    }
+    return GUEST_COUNT;
+}
+
+#ifdef _WIN32
+#define strtok_r strtok_s
+#endif
+
+int shim_add_user_options(JavaVMOption *options, int count, int max, char *error, size_t size)
+{
+    static char buffer[1024], initial[64];
+    const char *user = getenv("BTFMU_JAVA_OPTIONS");
+    if (user == NULL) {
+        return count;
+    }
+    if (strlen(user) >= sizeof buffer) {
+        snprintf(error, size, "BTFMU_JAVA_OPTIONS: longer than %u characters",
+                 (unsigned)sizeof buffer - 1);
+        return -1;
+    }
+    snprintf(buffer, sizeof buffer, "%s", user);
+    char *tokens[64];
+    int n = 0;
+    for (char *save = NULL, *token = strtok_r(buffer, " \t", &save); token;
+         token = strtok_r(NULL, " \t", &save)) {
+        if (n == (int)(sizeof tokens / sizeof tokens[0]) || count + n + 1 >= max) {
+            snprintf(error, size, "BTFMU_JAVA_OPTIONS: more than %d options", n);
+            return -1;
+        }
+        tokens[n++] = token;
+    }
+    long long initial_needed;
+    if (check_java_options(tokens, n, DEFAULT_INITIAL_HEAP, &initial_needed, error, size)
+        != 0) {
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        options[count++].optionString = tokens[i];
+    }
+    if (initial_needed >= 0) {
+        snprintf(initial, sizeof initial, "-Xms%lld", initial_needed);
+        options[count++].optionString = initial;
+    }
+    return count;
 }

@@ -26,21 +26,6 @@ typedef jint (JNICALL *GetCreatedJavaVMs)(JavaVM **vms, jsize size, jsize *count
 
 #define WPATH 32768 /* the longest path Windows takes with \\?\ */
 
-/* The same guest options as on Linux (jvm.c) but -XX:-MaxFDLimit, a flag of POSIX JVMs only. */
-#define DEFAULT_INITIAL_HEAP (8LL << 20)
-static const char *const DEFAULT_OPTIONS[] = {
-    "-Xrs",
-    "-Djava.class.path=",
-    "-XX:+UseSerialGC",
-    "-Xms8m",
-    "-Xmx256m",
-    "-XX:-UsePerfData",
-    "-XX:+DisableAttachMechanism",
-    "-Dsun.misc.unsafe.memory.access=allow",
-    "-Xlog:disable",
-    "-Xlog:all=warning:stderr",
-};
-#define DEFAULT_COUNT (sizeof DEFAULT_OPTIONS / sizeof DEFAULT_OPTIONS[0])
 
 static SRWLOCK jvm_lock = SRWLOCK_INIT;
 static JavaVM *jvm;
@@ -289,40 +274,17 @@ static JavaVM *create_jvm(HMODULE lib, char *error, size_t size)
     if (created(&vm, 1, &count) == JNI_OK && count > 0) {
         return vm;
     }
-    static char user[1024], initial[64];
-    JavaVMOption options[DEFAULT_COUNT + 72] = {{0}};
-    int n = 0;
-    for (size_t i = 0; i < DEFAULT_COUNT; i++) {
-        options[n++].optionString = (char *)DEFAULT_OPTIONS[i];
-    }
+    JavaVMOption options[SHIM_MAX_JVM_OPTIONS] = {{0}};
+    int n = shim_add_guest_options(options);
     options[n].optionString = "vfprintf";
     options[n++].extraInfo = (void *)capture_message;
     options[n].optionString = "exit";
     options[n++].extraInfo = (void *)on_jvm_exit;
     options[n].optionString = "abort";
     options[n++].extraInfo = (void *)on_jvm_abort;
-    const char *user_options = getenv("BTFMU_JAVA_OPTIONS");
-    if (user_options != NULL) {
-        snprintf(user, sizeof user, "%s", user_options);
-        char *tokens[64];
-        int k = 0;
-        for (char *save = NULL, *token = strtok_r(user, " \t", &save); token;
-             token = strtok_r(NULL, " \t", &save)) {
-            if (k == 64) {
-                snprintf(error, size, "BTFMU_JAVA_OPTIONS: more than 64 options");
-                return NULL;
-            }
-            tokens[k++] = token;
-        }
-        long long needed;
-        if (shim_check_java_options(tokens, k, DEFAULT_INITIAL_HEAP, &needed, error, size)) {
-            return NULL;
-        }
-        for (int i = 0; i < k; i++) options[n++].optionString = tokens[i];
-        if (needed >= 0) {
-            snprintf(initial, sizeof initial, "-Xms%lld", needed);
-            options[n++].optionString = initial;
-        }
+    n = shim_add_user_options(options, n, SHIM_MAX_JVM_OPTIONS, error, size);
+    if (n < 0) {
+        return NULL;
     }
     JavaVMInitArgs args = {JNI_VERSION_1_8, n, options, JNI_FALSE};
     JNIEnv *env;
@@ -459,12 +421,16 @@ static int by_name(const void *a, const void *b)
 /* scandir(3) for runtime.c, with a UTF-8 directory name (FindFirstFileW: UTF-16). */
 int shim_scandir(const char *dir, struct dirent ***list, int (*keep)(const struct dirent *))
 {
-    static wchar_t pattern[WPATH];
     *list = NULL;
-    if (!to_wide(dir, pattern, WPATH - 4)) return -1;
+    wchar_t *pattern = malloc(WPATH * sizeof *pattern); /* any thread: no static buffer */
+    if (pattern == NULL || !to_wide(dir, pattern, WPATH - 4)) {
+        free(pattern);
+        return -1;
+    }
     wcscat(pattern, L"\\*");
     WIN32_FIND_DATAW found;
     HANDLE search = FindFirstFileW(pattern, &found);
+    free(pattern);
     if (search == INVALID_HANDLE_VALUE) return -1;
     int count = 0, room = 0;
     struct dirent **entries = NULL;
@@ -488,6 +454,17 @@ int shim_scandir(const char *dir, struct dirent ***list, int (*keep)(const struc
     if (count > 0) qsort(entries, count, sizeof *entries, by_name);
     *list = entries != NULL ? entries : malloc(1);
     return count;
+}
+
+/* fopen(3) with a UTF-8 path (_wfopen: UTF-16). Any thread may call it: no static buffer. */
+FILE *shim_fopen(const char *path, const char *mode)
+{
+    wchar_t wide_mode[8];
+    wchar_t *wide = malloc(WPATH * sizeof *wide);
+    FILE *f = wide != NULL && to_wide(path, wide, WPATH) && to_wide(mode, wide_mode, 8)
+        ? _wfopen(wide, wide_mode) : NULL;
+    free(wide);
+    return f;
 }
 
 long long shim_physical_memory(void)

@@ -113,13 +113,18 @@ JavaVM *shim_jvm(const char *resources, char *error, size_t size);
  */
 JNIEnv *shim_env(JavaVM *vm, char *why, size_t size);
 
+/* Room for every option the shim passes to JNI_CreateJavaVM (options.c). */
+#define SHIM_MAX_JVM_OPTIONS 96
+
+/* Writes the guest options, the same on every platform, into options; returns their count. */
+int shim_add_guest_options(JavaVMOption *options);
+
 /*
- * Checks the user's JVM options (BTFMU_JAVA_OPTIONS, options.c). Returns 0 if they may be
- * passed on, with initial_needed the initial heap to pass after them (a maximum below the
- * shim's default_initial) or -1; else -1 with the reason in error.
+ * Appends the user's BTFMU_JAVA_OPTIONS (split at spaces and tabs), checked before the JVM
+ * sees them (option families, heap sizes and bounds), and the initial heap they need. Returns
+ * the new count, or -1 with the reason, naming the option, in error.
  */
-int shim_check_java_options(char *const *options, int count, long long default_initial,
-                            long long *initial_needed, char *error, size_t size);
+int shim_add_user_options(JavaVMOption *options, int count, int max, char *error, size_t size);
 
 /*
  * What Java code may change in the process and the shim puts back around fmi2Instantiate
@@ -158,7 +163,17 @@ void shim_function_name(enum EntryMethod m, char *name, size_t size);
 void shim_describe_exception(JNIEnv *env, const char *what, char *error, size_t size);
 
 #ifdef _WIN32
-/* Windows (platform_win32.c): scandir for runtime.c, sorted by name, UTF-16 underneath. */
+/*
+ * Windows (platform_win32.c). Paths are UTF-8 inside the shim: MinGW's PATH_MAX (MAX_PATH,
+ * 260) is too short for them, and fopen would read them in the ANSI code page.
+ */
+#include <limits.h>
+#include <stdio.h>
+#undef PATH_MAX
+#define PATH_MAX 4096
+FILE *shim_fopen(const char *path, const char *mode);
+#define fopen(path, mode) shim_fopen(path, mode)
+/* scandir for runtime.c, sorted by name, UTF-16 underneath. */
 #include <dirent.h>
 int shim_scandir(const char *dir, struct dirent ***list, int (*keep)(const struct dirent *));
 #define scandir(dir, list, keep, compare) shim_scandir(dir, list, keep)
