@@ -73,10 +73,14 @@ typedef void (*fmi3LockPreemptionCallback)(void);
 typedef void (*fmi3UnlockPreemptionCallback)(void);
 
 /* The exported functions are declared here to have their types checked by the compiler. */
-#if defined(__GNUC__)
+#ifndef FMI3_EXPORT
+#ifdef _WIN32
+#define FMI3_EXPORT __declspec(dllexport) /* only these leave the DLL */
+#elif defined(__GNUC__)
 #define FMI3_EXPORT __attribute__((visibility("default")))
 #else
 #define FMI3_EXPORT
+#endif
 #endif
 
 FMI3_EXPORT const char *fmi3GetVersion(void);

@@ -4,6 +4,9 @@
  * fmi2GetTypesPlatform, instantiates, and, given a count of value references, takes 200 steps
  * printing every Real as the hex of its bits, so that two platforms compare bit for bit.
  *   plant_steps <library> <guid> <resource URI> [<value references>]
+ * With --fmi3 first, an FMI 3.0 library: prints fmi3GetVersion and whether
+ * fmi3InstantiateCoSimulation made an instance:
+ *   plant_steps --fmi3 <library> <instantiation token> <resource path>
  * The FMU's log messages go to stderr.
  */
 #include <stdarg.h>
@@ -12,6 +15,7 @@
 #include <string.h>
 
 #include "fmi2.h"
+#include "fmi3.h"
 
 #ifdef _WIN32
 #include <windows.h>
@@ -44,8 +48,42 @@ static void logger(fmi2ComponentEnvironment environment, fmi2String instance, fm
     va_end(args);
 }
 
+static void logger3(fmi3InstanceEnvironment environment, fmi3Status status, fmi3String category,
+                    fmi3String message)
+{
+    (void)environment; (void)status; (void)category;
+    fprintf(stderr, "plant_steps: %s\n", message);
+}
+
+typedef fmi3Instance Instantiate3(fmi3String, fmi3String, fmi3String, fmi3Boolean, fmi3Boolean,
+                                  fmi3Boolean, fmi3Boolean, const fmi3ValueReference[], size_t,
+                                  fmi3InstanceEnvironment, fmi3LogMessageCallback,
+                                  fmi3IntermediateUpdateCallback);
+
+static int instantiate_fmi3(const char *library, const char *token, const char *resources)
+{
+    void *lib = OPEN(library);
+    if (lib == NULL) {
+        printf("cannot load %s\n", library);
+        return 2;
+    }
+    const char *(*version)(void) = (const char *(*)(void))SYMBOL(lib, "fmi3GetVersion");
+    Instantiate3 *instantiate = (Instantiate3 *)SYMBOL(lib, "fmi3InstantiateCoSimulation");
+    printf("version %s\n", version());
+    fmi3Instance instance = instantiate("plant_steps", token, resources, fmi3False, fmi3False,
+                                        fmi3False, fmi3False, NULL, 0, NULL, logger3, NULL);
+    printf("instance %s\n", instance != NULL ? "created" : "NULL");
+    if (instance != NULL) {
+        ((void (*)(fmi3Instance))SYMBOL(lib, "fmi3FreeInstance"))(instance);
+    }
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc == 5 && strcmp(argv[1], "--fmi3") == 0) {
+        return instantiate_fmi3(argv[2], argv[3], argv[4]);
+    }
     if (argc < 4) {
         fprintf(stderr, "usage: plant_steps <library> <guid> <resource URI> [<value references>]\n");
         return 2;

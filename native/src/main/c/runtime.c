@@ -85,6 +85,19 @@ static int hex(char c)
     return -1;
 }
 
+int shim_is_absolute_path(const char *path)
+{
+#ifdef _WIN32
+    int letter = ((unsigned char)path[0] | 0x20) >= 'a' && ((unsigned char)path[0] | 0x20) <= 'z';
+    if (letter && path[1] == ':' && (path[2] == '\\' || path[2] == '/')) {
+        return 1;
+    }
+    return path[0] == '\\' && path[1] == '\\';
+#else
+    return path[0] == '/';
+#endif
+}
+
 int shim_uri_to_path(const char *uri, char *path, size_t size)
 {
     if (uri == NULL || strncmp(uri, "file:", 5) != 0) {

@@ -156,6 +156,15 @@ Runtime *shim_runtime(JNIEnv *env, const char *resources, char *error, size_t si
  */
 int shim_uri_to_path(const char *uri, char *path, size_t size);
 
+/* An absolute path of this platform: /a; on Windows C:\a, C:/a or \\server\share. */
+int shim_is_absolute_path(const char *path);
+
+#ifdef _WIN32
+#define SHIM_WINDOWS 1
+#else
+#define SHIM_WINDOWS 0
+#endif
+
 /* The FMI function an entry method stands for ("fmi2DoStep"). */
 void shim_function_name(enum EntryMethod m, char *name, size_t size);
 

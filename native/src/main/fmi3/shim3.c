@@ -246,7 +246,7 @@ static fmi3Instance instantiate_guarded(int interfaceType, fmi3String instanceNa
 {
     char error[SHIM_ERROR_SIZE] = "";
     char resources[PATH_MAX];
-    if (resourcePath == NULL || resourcePath[0] != '/') {
+    if (resourcePath == NULL || !shim_is_absolute_path(resourcePath)) {
         snprintf(error, sizeof error,
                  "fmi3Instantiate: resourcePath %s%s%s is not an absolute path; this FMU needs its "
                  "resources directory (its Java runtime and mission live there)",
@@ -257,7 +257,7 @@ static fmi3Instance instantiate_guarded(int interfaceType, fmi3String instanceNa
     }
     snprintf(resources, sizeof resources, "%s", resourcePath);
     size_t n = strlen(resources);
-    while (n > 1 && resources[n - 1] == '/') {
+    while (n > 1 && (resources[n - 1] == '/' || (SHIM_WINDOWS && resources[n - 1] == '\\'))) {
         resources[--n] = '\0'; /* the specification ends it with a separator */
     }
 

@@ -84,6 +84,28 @@ class Win64BinariesTest {
         }
     }
 
+    @Test
+    void theFmi3ShimDllExportsWhatItsLinuxBuildExportsAndImportsOnlySystemDlls() throws Exception {
+        FmuFixture fmu = FmuFixture.buildFmi3(dir, "shim_test.json", "win64_shim3");
+        PeFile dll = PeFile.read(Files.readAllBytes(
+                fmu.directory().resolve("binaries/x86_64-windows/win64_shim3.dll")));
+        assertEquals(PeFile.MACHINE_AMD64, dll.machine());
+        Process nm = new ProcessBuilder("nm", "-D", "--defined-only",
+                fmu.directory().resolve("binaries/x86_64-linux/win64_shim3.so").toString()).start();
+        Set<String> linux = new TreeSet<>();
+        for (String line : new String(nm.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).split("\n")) {
+            String[] fields = line.trim().split("\\s+");
+            if (fields.length == 3 && fields[1].equals("T")) {
+                linux.add(fields[2]);
+            }
+        }
+        assertEquals(0, nm.waitFor());
+        assertTrue(linux.size() > 50 && linux.stream().allMatch(s -> s.startsWith("fmi3")), linux.toString());
+        assertEquals(linux, new TreeSet<>(dll.exports()));
+        assertEquals(linux.size(), dll.exports().size(), "no duplicates, nothing else");
+        assertOnlySystemImports("FMI 3.0 shim", dll);
+    }
+
     private static void assertOnlySystemImports(String what, PeFile dll) {
         assertTrue(!dll.imports().isEmpty(), what);
         for (String imported : dll.imports()) {

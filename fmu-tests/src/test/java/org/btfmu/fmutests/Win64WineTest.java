@@ -2,20 +2,14 @@ package org.btfmu.fmutests;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.btfmu.testfmus.PlantFmu;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,8 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class Win64WineTest {
 
-    private static final Path PREFIX = Path.of("target/wine-prefix").toAbsolutePath();
-
     @TempDir
     static Path dir;
 
@@ -39,16 +31,14 @@ class Win64WineTest {
 
     @BeforeAll
     static void buildTheImporters() throws Exception {
-        assumeTrue(onPath("x86_64-w64-mingw32-gcc"), "win64 Wine test SKIPPED: x86_64-w64-mingw32-gcc is not"
-                + " installed (Debian: apt-get install gcc-mingw-w64-x86-64)");
-        assumeTrue(onPath("wine"), "win64 Wine test SKIPPED: wine is not installed (Debian: apt-get install wine64)");
+        Wine.assumeInstalled();
         linuxImporter = dir.resolve("plant_steps");
         windowsImporter = dir.resolve("plant_steps.exe");
         String source = Path.of("src/test/c/plant_steps.c").toAbsolutePath().toString();
         String include = "-I" + Path.of("../native/include").toAbsolutePath();
-        run(List.of("gcc", "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-Werror", include, "-o",
+        Wine.run(dir, List.of("gcc", "-std=c11", "-D_GNU_SOURCE", "-Wall", "-Wextra", "-Werror", include, "-o",
                 linuxImporter.toString(), source, "-ldl"), Map.of());
-        run(List.of("x86_64-w64-mingw32-gcc", "-std=c11", "-Wall", "-Wextra", "-Werror", include, "-o",
+        Wine.run(dir, List.of(Wine.MINGW, "-std=c11", "-Wall", "-Wextra", "-Werror", include, "-o",
                 windowsImporter.toString(), source), Map.of());
     }
 
@@ -58,12 +48,12 @@ class Win64WineTest {
             FmuFixture fmu = FmuFixture.plant(dir.resolve(plant.modelName()), plant);
             String references = String.valueOf(referenceCount(fmu.directory()));
             Path resources = fmu.directory().resolve("resources");
-            String linux = run(List.of(linuxImporter.toString(),
+            String linux = Wine.run(dir, List.of(linuxImporter.toString(),
                     fmu.directory().resolve("binaries/linux64/" + plant.modelName() + ".so").toString(),
-                    fmu.guid(), resources.toUri().toString(), references), Map.of()).stdout;
-            String windows = wine(List.of(windowsImporter.toString(),
-                    windowsPath(fmu.directory().resolve("binaries/win64/" + plant.modelName() + ".dll")),
-                    fmu.guid(), windowsUri(resources), references), Map.of()).stdout;
+                    fmu.guid(), resources.toUri().toString(), references), Map.of()).stdout();
+            String windows = Wine.wine(dir, List.of(windowsImporter.toString(),
+                    Wine.windowsPath(fmu.directory().resolve("binaries/win64/" + plant.modelName() + ".dll")),
+                    fmu.guid(), Wine.windowsUri(resources), references), Map.of()).stdout();
             assertTrue(linux.startsWith("version 2.0 platform default\ninstance created\n"), plant + ": " + linux);
             assertTrue(linux.lines().count() > 200, plant.modelName());
             assertEquals(linux, windows, plant.modelName() + ": win64 under Wine differs from linux64");
@@ -73,17 +63,17 @@ class Win64WineTest {
     @Test
     void theShimWithoutJavaListsEveryPlaceItLooked() throws Exception {
         FmuFixture fmu = FmuFixture.build(dir.resolve("shim"), "shim_test.json", "wine_shim");
-        Result result = wine(List.of(windowsImporter.toString(),
-                windowsPath(fmu.directory().resolve("binaries/win64/wine_shim.dll")), fmu.guid(),
-                windowsUri(fmu.directory().resolve("resources"))), Map.of("JAVA_HOME", "", "BTFMU_LIBJVM", ""));
-        assertEquals("version 2.0 platform default\ninstance NULL\n", result.stdout);
+        Wine.Result result = Wine.wine(dir, List.of(windowsImporter.toString(),
+                Wine.windowsPath(fmu.directory().resolve("binaries/win64/wine_shim.dll")), fmu.guid(),
+                Wine.windowsUri(fmu.directory().resolve("resources"))), Map.of("JAVA_HOME", "", "BTFMU_LIBJVM", ""));
+        assertEquals("version 2.0 platform default\ninstance NULL\n", result.stdout());
         for (String place : List.of("a jvm.dll in the process", "BTFMU_LIBJVM (unset)",
                 "resources\\jre\\bin\\server\\jvm.dll", "JAVA_HOME (unset)", "java.exe on PATH",
                 "HKLM\\SOFTWARE\\JavaSoft\\JDK", "HKLM\\SOFTWARE\\JavaSoft\\JRE",
                 "HKLM\\SOFTWARE\\Eclipse Adoptium\\JDK", "HKLM\\SOFTWARE\\Eclipse Adoptium\\JRE")) {
-            assertTrue(result.stderr.contains(place), place + " not in: " + result.stderr);
+            assertTrue(result.stderr().contains(place), place + " not in: " + result.stderr());
         }
-        assertTrue(result.stderr.contains("fmi2Instantiate: no Java runtime found"), result.stderr);
+        assertTrue(result.stderr().contains("fmi2Instantiate: no Java runtime found"), result.stderr());
     }
 
     /** The highest value reference in the description, plus one. */
@@ -94,55 +84,5 @@ class Win64WineTest {
             count = Math.max(count, Integer.parseInt(m.group(1)) + 1);
         }
         return count;
-    }
-
-    /** Wine maps the Linux root to drive Z:. */
-    private static String windowsPath(Path path) {
-        return "Z:" + path.toAbsolutePath().toString().replace('/', '\\');
-    }
-
-    private static String windowsUri(Path path) {
-        return "file:///Z:" + path.toAbsolutePath().toUri().getRawPath();
-    }
-
-    private record Result(String stdout, String stderr) {
-    }
-
-    private static Result wine(List<String> command, Map<String, String> environment) throws Exception {
-        List<String> line = new ArrayList<>(List.of("wine"));
-        line.addAll(command);
-        Map<String, String> env = new java.util.HashMap<>(environment);
-        env.put("WINEPREFIX", PREFIX.toString());
-        env.put("WINEDEBUG", "-all");
-        env.put("WINEDLLOVERRIDES", "mscoree,mshtml=");
-        Result result = run(line, env);
-        return new Result(result.stdout.replace("\r\n", "\n"), result.stderr.replace("\r\n", "\n"));
-    }
-
-    private static Result run(List<String> command, Map<String, String> environment) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command);
-        environment.forEach((k, v) -> {
-            if (v.isEmpty()) {
-                builder.environment().remove(k);
-            } else {
-                builder.environment().put(k, v);
-            }
-        });
-        Path out = Files.createTempFile(dir, "out", ".txt");
-        Path err = Files.createTempFile(dir, "err", ".txt");
-        Process process = builder.redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        if (!process.waitFor(300, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new AssertionError("timed out: " + command);
-        }
-        String stdout = Files.readString(out, StandardCharsets.UTF_8);
-        String stderr = Files.readString(err, StandardCharsets.UTF_8);
-        assertEquals(0, process.exitValue(), command + ": " + stderr);
-        return new Result(stdout, stderr);
-    }
-
-    private static boolean onPath(String program) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(p -> Files.isExecutable(Path.of(p, program)));
     }
 }

@@ -118,10 +118,11 @@ final class Documentation {
 
     /**
      * The text of externalDependencies.txt. {@code shimGlibc}: the newest glibc the shim needs
-     * (read from the binary); {@code jre}: the bundled runtime, null when there is none.
+     * (read from the binary); {@code jre}: the bundled runtime, null when there is none;
+     * {@code windowsDll}: the archive path of the Windows x64 DLL, null when there is none.
      */
     static String externalDependencies(Mission mission, String modelIdentifier,
-            Optional<GlibcVersion> shimGlibc, JreImage.Made jre, boolean windows) {
+            Optional<GlibcVersion> shimGlibc, JreImage.Made jre, String windowsDll) {
         String text = jre != null
                 ? "  This FMU bundles one in resources/jre, so none has to be installed:\n"
                         + "  Java " + jre.version()
@@ -136,12 +137,12 @@ final class Documentation {
                 "modelIdentifier", modelIdentifier,
                 "shimGlibc", glibc(shimGlibc),
                 "bundledJre", text,
-                "windows", windows ? WINDOWS.replace("{{modelIdentifier}}", modelIdentifier)
-                        : "Windows: this FMU has no binaries/win64 (it was built without MinGW-w64).\n"));
+                "windows", windowsDll != null ? WINDOWS.replace("{{windowsDll}}", windowsDll)
+                        : "Windows: this FMU has no Windows x64 binary (it was built without MinGW-w64).\n"));
     }
 
     private static final String WINDOWS = """
-            Windows x64: binaries/win64/{{modelIdentifier}}.dll needs only Windows system
+            Windows x64: {{windowsDll}} needs only Windows system
             DLLs (KERNEL32, ADVAPI32, msvcrt) and a Java runtime, version 17 or newer
             (bin\\server\\jvm.dll), which it does not bundle (a Windows runtime image
             cannot be made on the build machine). It finds one, first match wins: a

@@ -6,15 +6,17 @@ package org.btfmu.packager;
  * its platform folder; the mission, the runtime jar and the resources are the same.
  */
 public enum FmiVersion {
-    FMI2("2.0", "binaries/linux64/"),
-    FMI3("3.0", "binaries/x86_64-linux/");
+    FMI2("2.0", "binaries/linux64/", "binaries/win64/"),
+    FMI3("3.0", "binaries/x86_64-linux/", "binaries/x86_64-windows/");
 
     private final String text;
     private final String binaries;
+    private final String windowsBinaries;
 
-    FmiVersion(String text, String binaries) {
+    FmiVersion(String text, String binaries, String windowsBinaries) {
         this.text = text;
         this.binaries = binaries;
+        this.windowsBinaries = windowsBinaries;
     }
 
     /** The {@code fmiVersion} attribute: "2.0" or "3.0". */
@@ -25,6 +27,11 @@ public enum FmiVersion {
     /** The archive folder of the Linux x86-64 binary (FMI 2.0 §2.3 / FMI 3.0 §2.5.1.1), ending in '/'. */
     public String binaries() {
         return binaries;
+    }
+
+    /** The archive folder of the Windows x86-64 DLL (FMI 2.0 §2.3 / FMI 3.0 §2.5.1.1), ending in '/'. */
+    public String windowsBinaries() {
+        return windowsBinaries;
     }
 
     /** "2" or "2.0" → FMI2, "3" or "3.0" → FMI3; IllegalArgumentException naming the value otherwise. */

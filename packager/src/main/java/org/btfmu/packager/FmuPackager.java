@@ -128,11 +128,12 @@ public final class FmuPackager {
         FmuArchive.Entry shim = new FmuArchive.Entry(
                 options.fmiVersion().binaries() + modelIdentifier + ".so",
                 options.fmiVersion() == FmiVersion.FMI3 ? RuntimeFiles.fmi3Shim() : runtime.shim(), true);
-        // The win64 DLL is the FMI 2.0 shim; FMI 3.0 would need its own (binaries/x86_64-windows).
-        List<FmuArchive.Entry> windows = runtime.win64Shim() == null || options.fmiVersion() == FmiVersion.FMI3
-                ? List.of()
-                : List.of(new FmuArchive.Entry("binaries/win64/" + modelIdentifier + ".dll",
-                        runtime.win64Shim(), false));
+        // Windows x64 where the build had MinGW-w64 (runtime.win64Shim() is then the FMI 2.0 DLL).
+        FmuArchive.Source windowsShim = runtime.win64Shim() == null ? null
+                : options.fmiVersion() == FmiVersion.FMI3 ? RuntimeFiles.fmi3Win64Shim() : runtime.win64Shim();
+        List<FmuArchive.Entry> windows = windowsShim == null ? List.of()
+                : List.of(new FmuArchive.Entry(options.fmiVersion().windowsBinaries() + modelIdentifier + ".dll",
+                        windowsShim, false));
         FmuArchive.Entry index = FmuArchive.Entry.of("documentation/index.html",
                 utf8(Documentation.indexHtml(mission, variables, modelIdentifier, tool,
                         options.interfaces())));
@@ -153,7 +154,8 @@ public final class FmuPackager {
             }
             FmuArchive.Entry dependencies = FmuArchive.Entry.of("documentation/externalDependencies.txt",
                     utf8(Documentation.externalDependencies(mission, modelIdentifier,
-                            glibcNeededBy(shim), jreMade, !windows.isEmpty())));
+                            glibcNeededBy(shim), jreMade,
+                            windows.isEmpty() ? null : windows.get(0).path())));
             // The GUID is the hash of everything else, with the description in its GUID-free form.
             List<FmuArchive.Entry> hashed = new ArrayList<>(List.of(
                     FmuArchive.Entry.of("modelDescription.xml",

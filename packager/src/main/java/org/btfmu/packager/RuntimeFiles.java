@@ -14,6 +14,7 @@ record RuntimeFiles(FmuArchive.Source shim, FmuArchive.Source runtimeJar, FmuArc
     static final String SHIM_RESOURCE = "org/btfmu/native/linux64/libbtfmu.so";
     static final String FMI3_SHIM_RESOURCE = "org/btfmu/native/linux64/libbtfmu3.so";
     static final String WIN64_SHIM_RESOURCE = "org/btfmu/native/win64/btfmu.dll";
+    static final String FMI3_WIN64_SHIM_RESOURCE = "org/btfmu/native/win64/btfmu3.dll";
     static final String RUNTIME_JAR_RESOURCE = "org/btfmu/packager/runtime/bt-fmu-runtime.jar";
 
     /** With the win64 shim of the class path, if it has one. */
@@ -29,6 +30,11 @@ record RuntimeFiles(FmuArchive.Source shim, FmuArchive.Source runtimeJar, FmuArc
     /** The FMI 3.0 shim (native/src/main/fmi3), from the class path; only FMI 3.0 builds need it. */
     static FmuArchive.Source fmi3Shim() {
         return resource(FMI3_SHIM_RESOURCE);
+    }
+
+    /** The FMI 3.0 shim's Windows x64 build, from the class path; null when the build had no MinGW-w64. */
+    static FmuArchive.Source fmi3Win64Shim() {
+        return optionalResource(FMI3_WIN64_SHIM_RESOURCE);
     }
 
     private static FmuArchive.Source optionalResource(String name) {

@@ -60,7 +60,25 @@ class FmuPackagerTest {
                     StandardCharsets.UTF_8).contains("Windows x64: binaries/win64/w.dll needs only Windows system"));
             assertNull(b.getEntry("binaries/win64/w.dll"));
             assertTrue(new String(b.getInputStream(b.getEntry("documentation/externalDependencies.txt")).readAllBytes(),
-                    StandardCharsets.UTF_8).contains("this FMU has no binaries/win64"));
+                    StandardCharsets.UTF_8).contains("this FMU has no Windows x64 binary"));
+        }
+    }
+
+    @Test
+    void anFmi3FmuCarriesTheFmi3ShimsWindowsBuildInX8664Windows() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(RuntimeFiles.fmi3Win64Shim() != null,
+                "win64 SKIPPED: the build had no MinGW-w64, so there is no FMI 3.0 Windows shim");
+        Path fmu = dir.resolve("fmi3.fmu");
+        packager().build(TestMissions.everything(), new FmuPackager.Options("w3", false,
+                EnumSet.allOf(FmuInterface.class), FmiVersion.FMI3), fmu);
+        try (ZipFile zip = new ZipFile(fmu.toFile())) {
+            byte[] dll = zip.getInputStream(zip.getEntry("binaries/x86_64-windows/w3.dll")).readAllBytes();
+            try (InputStream shim = RuntimeFiles.fmi3Win64Shim().open()) {
+                assertArrayEquals(shim.readAllBytes(), dll, "the FMI 3.0 shim, not the FMI 2.0 one");
+            }
+            assertNull(zip.getEntry("binaries/win64/w3.dll"), "FMI 3.0 names the folder x86_64-windows");
+            assertTrue(new String(zip.getInputStream(zip.getEntry("documentation/externalDependencies.txt"))
+                    .readAllBytes(), StandardCharsets.UTF_8).contains("Windows x64: binaries/x86_64-windows/w3.dll"));
         }
     }
 
