@@ -1,0 +1,72 @@
+package org.btfmu.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Enumeration;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** {@code bt-fmu check} on FMI 3.0 mission FMUs ({@code bt-fmu build --fmi 3}). */
+class CheckFmi3CommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path build(String example) {
+        Path fmu = dir.resolve(example + ".fmu");
+        Console build = Console.run("build", Path.of("..", "examples", example + ".json").toString(), "--fmi", "3",
+                "-o", fmu.toString());
+        assertEquals(0, build.exit(), build.out() + build.err());
+        return fmu;
+    }
+
+    /** Event indicators (solar day), a state machine, the traffic circuit's waypoint loop. */
+    @ParameterizedTest
+    @ValueSource(strings = {"traffic-circuit", "solar-day", "square-waypoints-statemachine"})
+    void anFmi3MissionFmuChecksClean(String example) {
+        Path fmu = build(example);
+        Console check = Console.run("check", fmu.toString());
+        assertEquals(0, check.exit(), check.out() + check.err());
+        assertTrue(check.out().contains(fmu + ": 0 errors, "), check.out());
+        assertTrue(check.out().lines().noneMatch(l -> l.contains(": error: ")), check.out());
+    }
+
+    /** Its first status output taken out of <Output>: exit 2, the list and the value references named. */
+    @ParameterizedTest
+    @ValueSource(strings = {"traffic-circuit"})
+    void anFmi3MissionFmuWithABrokenDescriptionIsRefused(String example) throws Exception {
+        Path fmu = build(example);
+        Path broken = dir.resolve("broken.fmu");
+        try (ZipFile zip = new ZipFile(fmu.toFile()); OutputStream file = Files.newOutputStream(broken);
+                ZipOutputStream out = new ZipOutputStream(file)) {
+            Enumeration<? extends ZipEntry> entries = zip.entries();
+            while (entries.hasMoreElements()) {
+                ZipEntry entry = entries.nextElement();
+                byte[] bytes = zip.getInputStream(entry).readAllBytes();
+                if (entry.getName().equals("modelDescription.xml")) {
+                    String xml = new String(bytes, StandardCharsets.UTF_8);
+                    assertTrue(xml.contains("<Output valueReference=\"9\" dependencies=\"\"/>"), xml);
+                    bytes = xml.replace("<Output valueReference=\"9\" dependencies=\"\"/>", "")
+                            .getBytes(StandardCharsets.UTF_8);
+                }
+                out.putNextEntry(new ZipEntry(entry.getName()));
+                out.write(bytes);
+                out.closeEntry();
+            }
+        }
+        Console check = Console.run("check", broken.toString());
+        assertEquals(BtFmu.EXIT_BAD_INPUT, check.exit(), check.out());
+        assertTrue(check.out().contains(broken + ": error: ModelStructure/Output: lists the value references [10,"),
+                check.out());
+        assertTrue(check.out().contains("but the variables with causality output are [9, 10,"), check.out());
+    }
+}
