@@ -11,8 +11,8 @@ import org.btfmu.checker.Description3.Variable;
  * Initialization Mode, a few steps reading every variable, FMU state round trips when declared
  * (a restored state must step to the same outputs), terminate, free. Twice when the FMU
  * declares Event Mode or early return: once without either (they must then never be signalled),
- * once with {@code eventModeUsed} and {@code earlyReturnAllowed} as declared, handling each
- * event in Event Mode ({@code fmi3EnterEventMode}, {@code fmi3UpdateDiscreteStates} until it
+ * once with {@code eventModeUsed} and {@code earlyReturnAllowed} as declared, to the default
+ * experiment's stopTime (a note counts the early returns and events), handling each event in Event Mode ({@code fmi3EnterEventMode}, {@code fmi3UpdateDiscreteStates} until it
  * settles, {@code fmi3EnterStepMode}) and going on from {@code lastSuccessfulTime} after an
  * early return.
  */
@@ -21,6 +21,8 @@ final class CoSimulation3Sequence {
     static final String CONTEXT = "Co-Simulation calling sequence";
     static final String EVENTS_CONTEXT = "Co-Simulation calling sequence with Event Mode and early return";
     static final int STEPS = 5;
+    /** The run with Event Mode goes to the default experiment's stopTime, in at most this many steps. */
+    static final int MAX_EVENT_RUN_STEPS = 1000;
     /** fmi3UpdateDiscreteStates calls at one instant before the iteration counts as not settling. */
     static final int MAX_EVENT_ITERATIONS = 100;
 
@@ -29,6 +31,8 @@ final class CoSimulation3Sequence {
     private final List<Finding> findings;
     private final boolean eventModeUsed;
     private final boolean earlyReturnAllowed;
+    private int earlyReturns;
+    private int events;
 
     private CoSimulation3Sequence(Instance3 c, Description3 d, List<Finding> findings, boolean eventModeUsed,
             boolean earlyReturnAllowed) {
@@ -42,6 +46,12 @@ final class CoSimulation3Sequence {
     /** The communication step: the default experiment's, else 0.01 (in the model's time unit). */
     static double stepSize(Description3 d) {
         return d.stepSize != null && d.stepSize > 0 ? d.stepSize : 0.01;
+    }
+
+    /** The default experiment's stopTime if after the start, else {@link #STEPS} steps after the start. */
+    static double stopTime(Description3 d, double h) {
+        double start = startTime(d);
+        return d.stopTime != null && d.stopTime > start ? d.stopTime : start + STEPS * h;
     }
 
     static double startTime(Description3 d) {
@@ -89,13 +99,21 @@ final class CoSimulation3Sequence {
         c.mode("Step Mode");
         double h = stepSize(d);
         double t = startTime(d);
-        for (int k = 0; k < STEPS; k++) {
+        double stop = eventModeUsed || earlyReturnAllowed ? stopTime(d, h) : t + STEPS * h;
+        int steps = 0;
+        while (steps < (eventModeUsed || earlyReturnAllowed ? MAX_EVENT_RUN_STEPS : STEPS) && t < stop - h * 1e-9) {
             readAll(c, d, true);
-            Double next = step(t, h);
+            Double next = step(t, Math.min(h, stop - t));
             if (next == null) {
                 return;
             }
             t = next;
+            steps++;
+        }
+        if (eventModeUsed || earlyReturnAllowed) {
+            findings.add(Finding.note(c.where(), steps + " steps of " + h + " to t = " + t + ": " + earlyReturns
+                    + (earlyReturns == 1 ? " early return, " : " early returns, ") + events
+                    + (events == 1 ? " event" : " events") + " handled in Event Mode"));
         }
         if (d.coSimulation.flag("canGetAndSetFMUState")) {
             checkStates(t, h);
@@ -123,7 +141,9 @@ final class CoSimulation3Sequence {
                     + " with eventModeUsed = false (FMI 3.0 §4.2.1)"));
             return null;
         }
-        if (r.earlyReturn() && !(r.lastSuccessfulTime() >= t && r.lastSuccessfulTime() <= t + h)) {
+        // The FMU may count its time otherwise than t + h (FMI 3.0 §4.2.1): rounding is no error.
+        double slack = 1e-9 * Math.max(1, Math.abs(t) + h);
+        if (r.earlyReturn() && !(r.lastSuccessfulTime() >= t - slack && r.lastSuccessfulTime() <= t + h + slack)) {
             findings.add(Finding.error(c.where(), call + " returned early at lastSuccessfulTime = "
                     + r.lastSuccessfulTime() + ", outside the step [" + t + ", " + (t + h) + "]"));
             return null;
@@ -134,7 +154,11 @@ final class CoSimulation3Sequence {
             c.terminate();
             return null;
         }
+        if (r.earlyReturn()) {
+            earlyReturns++;
+        }
         if (r.eventHandlingNeeded()) {
+            events++;
             if (!c.enterEventMode()) {
                 return null;
             }

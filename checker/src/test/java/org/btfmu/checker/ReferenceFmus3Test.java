@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
@@ -60,6 +62,22 @@ class ReferenceFmus3Test {
         Report stateSpace = Checker.check(fmu("StateSpace"));
         assertEquals(Map.of("y", Set.of("C", "D", "u")), stateSpace.observed(Report.STEP_MODE));
         assertEquals(Set.of("u", "x"), stateSpace.observed(Report.CONTINUOUS_TIME_MODE).get("der(x)"));
+    }
+
+    /**
+     * The run with Event Mode and early return goes to stopTime = 3 s: every bounce of the ball
+     * returns early from fmi3DoStep and is handled in Event Mode (the first at about 0.45 s).
+     */
+    @Test
+    void bouncingBallReturnsEarlyAtEachBounceAndTheEventsAreHandled() throws Exception {
+        Report report = Checker.check(fmu("BouncingBall"));
+        Finding run = report.notes().stream().filter(n -> n.where().equals(CoSimulation3Sequence.EVENTS_CONTEXT
+                + ", Step Mode")).findFirst().orElseThrow(() -> new AssertionError(report.findings().toString()));
+        Matcher counts = Pattern.compile("steps of 0.01 to t = 3.0: (\\d+) early returns, (\\d+) events handled"
+                + " in Event Mode").matcher(run.message());
+        assertTrue(counts.find(), run.message());
+        assertTrue(Integer.parseInt(counts.group(1)) >= 3, run.message());
+        assertEquals(counts.group(1), counts.group(2), run.message());
     }
 
     /** Its model description gives non-float outputs dependenciesKind="constant" (FMI 3.0: floats only). */

@@ -11,6 +11,7 @@ import java.util.Enumeration;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,6 +39,33 @@ class CheckFmi3CommandTest {
         assertEquals(0, check.exit(), check.out() + check.err());
         assertTrue(check.out().contains(fmu + ": 0 errors, "), check.out());
         assertTrue(check.out().lines().noneMatch(l -> l.contains(": error: ")), check.out());
+    }
+
+    /**
+     * The mission's own time events in the run with Event Mode and early return (steps of 0.01 s,
+     * no default experiment, so to 0.05 s): the Wait ends at 0.025 s inside the third step, which
+     * returns early there; the entry of 0.01 s then ends at 0.035 s, the end of the next step, an
+     * event without early return. Six steps, one early return, two events.
+     */
+    @Test
+    void theEventModeRunMeetsTheMissionsTimeEvents() throws Exception {
+        Path mission = Files.writeString(dir.resolve("waits.json"), """
+                {"name": "waits", "variables": [{"name": "x", "causality": "input", "type": "Real"},
+                   {"name": "y", "causality": "output", "type": "Real"}],
+                 "tree": {"type": "Root", "name": "waits", "children": [
+                   {"type": "Sequence", "name": "plan", "children": [
+                     {"type": "Wait", "name": "first", "duration": 0.025},
+                     {"type": "Action", "name": "hold", "entryDuration": 0.01, "outputs": {"y": "1"},
+                      "done": "x > 0"}]}]}}
+                """);
+        Path fmu = dir.resolve("waits.fmu");
+        Console build = Console.run("build", mission.toString(), "--fmi", "3", "-o", fmu.toString());
+        assertEquals(0, build.exit(), build.out() + build.err());
+        Console check = Console.run("check", fmu.toString());
+        assertEquals(0, check.exit(), check.out() + check.err());
+        assertTrue(check.out().contains(fmu + ": note: Co-Simulation calling sequence with Event Mode and early"
+                + " return, Step Mode: 6 steps of 0.01 to t = 0.05: 1 early return, 2 events handled in Event Mode"),
+                check.out());
     }
 
     /** Its first status output taken out of <Output>: exit 2, the list and the value references named. */
