@@ -148,6 +148,13 @@ final class CoSimulation3Sequence {
                     + r.lastSuccessfulTime() + ", outside the step [" + t + ", " + (t + h) + "]"));
             return null;
         }
+        if (r.earlyReturn() && r.lastSuccessfulTime() < t + h - slack
+                && !d.coSimulation.flag("mightReturnEarlyFromDoStep")) {
+            findings.add(Finding.error(c.where(), call + " returned early at lastSuccessfulTime = "
+                    + r.lastSuccessfulTime() + ", but <CoSimulation> does not declare mightReturnEarlyFromDoStep, so"
+                    + " an importer may assume every step is completed (FMI 3.0 §4.4)"));
+            return null;
+        }
         if (r.terminateSimulation()) {
             findings.add(Finding.note(c.where(), call + " set terminateSimulation, so the run ended at "
                     + r.lastSuccessfulTime()));

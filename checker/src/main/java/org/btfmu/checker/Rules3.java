@@ -81,7 +81,7 @@ final class Rules3 {
                 && !d.coSimulation.flag("providesIntermediateUpdate")) {
             error("<CoSimulation>", "canReturnEarlyAfterIntermediateUpdate=\"true\" without"
                     + " providesIntermediateUpdate=\"true\": an early return is requested from the intermediate"
-                    + " update callback (FMI 3.0 §4.4.1)");
+                    + " update callback (FMI 3.0 §4.4)");
         }
         if (d.startTime != null && d.stopTime != null && d.stopTime < d.startTime) {
             error("DefaultExperiment", "stopTime " + d.stopTime + " is before startTime " + d.startTime);

@@ -210,6 +210,8 @@ class ModelDescription3CheckTest {
                 "instantiationToken is empty");
         assertError(broken("<CoSimulation modelIdentifier=\"m\"", "<CoSimulation modelIdentifier=\"m-1\""),
                 "<CoSimulation>", "modelIdentifier 'm-1' is no C name");
+        assertError(broken("hasEventMode=\"true\"", "hasEventMode=\"true\" canReturnEarlyAfterIntermediateUpdate=\"true\""),
+                "<CoSimulation>", "canReturnEarlyAfterIntermediateUpdate=\"true\" without providesIntermediateUpdate");
     }
 
     @Test

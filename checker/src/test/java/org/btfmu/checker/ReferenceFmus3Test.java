@@ -146,6 +146,16 @@ class ReferenceFmus3Test {
                 && e.message().startsWith("fmi3InstantiateModelExchange returned NULL")), report.errors().toString());
     }
 
+    /** Without mightReturnEarlyFromDoStep an importer may assume every step completes: the bounces break that. */
+    @Test
+    void anEarlyReturnThatTheFmuDoesNotDeclareIsAnError() throws Exception {
+        Report report = Checker.check(edited("BouncingBall", xml -> xml.replace("mightReturnEarlyFromDoStep=\"true\"",
+                "")));
+        assertTrue(report.errors().stream().anyMatch(e -> e.where().equals(CoSimulation3Sequence.EVENTS_CONTEXT
+                + ", Step Mode") && e.message().contains("returned early at lastSuccessfulTime = ")
+                && e.message().contains("does not declare mightReturnEarlyFromDoStep")), report.findings().toString());
+    }
+
     /** An undeclared feedthrough is caught empirically: Dahlquist's der(x) = -k x, declared without x. */
     @Test
     void anUndeclaredDependencyIsAnError() throws Exception {
