@@ -54,8 +54,9 @@ final class Checker3 {
             findings.add(Finding.note("fmiModelDescription", "no <CoSimulation>: the Co-Simulation runs and their"
                     + " dependency check were skipped"));
         }
-        // FMI 3.0 §2.4.2: resourcePath is a native path ending in a separator.
-        String resourcePath = unpacked.resolve("resources").toAbsolutePath() + java.io.File.separator;
+        // FMI 3.0 §2.3.1: the absolute path of resources/ with a trailing separator, NULL without the folder.
+        Path resources = unpacked.resolve("resources").toAbsolutePath();
+        String resourcePath = Files.isDirectory(resources) ? resources + java.io.File.separator : null;
         List<String> ids = new ArrayList<>();
         if (d.coSimulation != null) {
             ids.add(d.coSimulation.modelIdentifier());

@@ -29,7 +29,8 @@ import org.btfmu.checker.Description3.Variable;
  * An unknown that changed although its {@code dependencies} do not list the known is an error
  * (FMI 3.0 §2.4.8 counts inputs, parameters, states and time as knowns, so there is no exception
  * for parameters as in FMI 2.0); a listed dependency never seen is a note. A value the FMU
- * refuses is skipped with a note quoting the refusal.
+ * refuses with fmi3Discard or as not finite is skipped with a note quoting the refusal; any
+ * other refusal is an error.
  */
 final class Dependency3Probe {
 
@@ -220,16 +221,23 @@ final class Dependency3Probe {
                         return null;
                     }
                 }
-                int logged = c.logged();
                 c.quiet(true);
                 List<List<Object>> now = known.write(c, value) ? read(c, unknowns) : null;
+                String refusal = c.refusal();
+                boolean explained = c.refusalExplained();
                 c.quiet(false);
                 Object shown = value.size() == 1 ? value.get(0) : value;
                 if (now == null) {
-                    findings.add(Finding.note(place(mode) + ", " + known.variable().name(), "skipped the value "
-                            + shown + ": the FMU refused it" + c.lastMessage(logged)));
+                    String where = place(mode) + ", " + known.variable().name();
+                    if (!explained) {
+                        findings.add(Finding.error(where, "setting " + known.variable().name() + " to " + shown
+                                + ": " + refusal));
+                        return null;
+                    }
+                    findings.add(Finding.note(where, "skipped the value " + shown + " for " + known.variable().name()
+                            + ": the FMU refused it (" + refusal + ")"));
                     c.close();
-                    c = null;
+                    c = null; // the state after a refusal is undefined: the next value starts afresh
                     continue;
                 }
                 values.add(shown);

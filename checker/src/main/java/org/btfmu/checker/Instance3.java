@@ -22,8 +22,10 @@ final class Instance3 implements AutoCloseable {
     private final String context;
     private final List<Finding> findings;
     private String mode;
-    /** While true, refused calls are not findings (the dependency check's perturbations). */
+    /** While true, a refused call is kept in {@link #refusal} instead of becoming a finding. */
     private boolean quiet;
+    private String refusal;
+    private boolean refusalExplained;
 
     private Instance3(NativeFmu3 fmu, Pointer instance, Description3 d, String context, List<Finding> findings) {
         this.fmu = fmu;
@@ -74,19 +76,39 @@ final class Instance3 implements AutoCloseable {
         return mode == null ? context : context + ", " + mode;
     }
 
-    /** While on, a call that fails is no finding: the caller judges it. */
+    /** While on, a call that fails is no finding but kept for the caller to judge ({@link #refusal}). */
     void quiet(boolean on) {
         quiet = on;
+        refusal = null;
+        refusalExplained = false;
+    }
+
+    /** The failed call since {@link #quiet} was turned on ("function returned status (the FMU logged: ...)"), or null. */
+    String refusal() {
+        return refusal;
+    }
+
+    /**
+     * Whether that refusal is one a value may earn: fmi3Discard, or a logged message naming a NaN
+     * or infinite result (1 / (x - 1) at x = 1), as {@link Component} judges FMI 2.0 refusals.
+     */
+    boolean refusalExplained() {
+        return refusalExplained;
     }
 
     private boolean check(int status, String function, int logged) {
         if (status == NativeFmu3.OK) {
             return true;
         }
+        String text = function + " returned " + NativeFmu3.statusName(status) + lastMessage(fmu, logged);
         if (quiet && status != NativeFmu3.WARNING) {
+            if (refusal == null) {
+                refusal = text;
+                refusalExplained = status == NativeFmu3.DISCARD || fmu.messages().subList(logged,
+                        fmu.messages().size()).stream().anyMatch(m -> Component.NON_FINITE.matcher(m.text()).find());
+            }
             return false;
         }
-        String text = function + " returned " + NativeFmu3.statusName(status) + lastMessage(fmu, logged);
         findings.add(status == NativeFmu3.WARNING ? Finding.note(where(), text) : Finding.error(where(), text));
         return status == NativeFmu3.WARNING;
     }
@@ -100,11 +122,6 @@ final class Instance3 implements AutoCloseable {
             }
         }
         return "";
-    }
-
-    /** The messages logged since {@code logged}, for a finding that quotes them. */
-    String lastMessage(int logged) {
-        return lastMessage(fmu, logged);
     }
 
     int logged() {

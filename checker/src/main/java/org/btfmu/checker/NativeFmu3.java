@@ -1,7 +1,6 @@
 package org.btfmu.checker;
 
 import com.sun.jna.Callback;
-import com.sun.jna.CallbackReference;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
@@ -60,8 +59,8 @@ final class NativeFmu3 implements AutoCloseable {
     /** Loads the library; throws {@link UnsatisfiedLinkError} naming the file when it cannot. */
     NativeFmu3(Path library) {
         this.library = NativeLibrary.getInstance(library.toAbsolutePath().toString());
+        // A field, so that the callback lives as long as the library may call it.
         this.logger = (environment, status, category, message) -> messages.add(new Message(status, category, message));
-        CallbackReference.getFunctionPointer(logger);
     }
 
     static String statusName(int status) {
@@ -90,6 +89,11 @@ final class NativeFmu3 implements AutoCloseable {
         calls.add(new Call(function, status));
         return status;
     }
+
+    /*
+     * Both instantiate with loggingOn = true: with false an FMI 3.0 FMU must not log at all
+     * (FMI 3.0 §2.3.1), and its refusals would come without a reason.
+     */
 
     /** fmi3InstantiateCoSimulation without intermediate update; null when the FMU refuses. */
     Pointer instantiateCoSimulation(String name, String token, String resourcePath, boolean eventModeUsed,
@@ -340,7 +344,7 @@ final class NativeFmu3 implements AutoCloseable {
                     pointers.setPointer((long) i * Native.POINTER_SIZE, m);
                 }
                 int status = call(function, instance, vr, 1L, sizes, pointers, (long) n);
-                keep.clear();
+                keep.clear(); // the buffers stay reachable, so unfreed, until the call returned
                 yield status;
             }
             default -> throw new IllegalArgumentException("no fmi3Set for " + type);

@@ -382,8 +382,16 @@ final class Rules3 {
                         + v.valueReference() + ", " + v.causality() + ", initial " + v.initial() + ")");
             }
         }
+        // Knowns of the lists but InitialUnknown: inputs, continuous and discrete-time states, parameters,
+        // the independent variable. A state is any variable a derivative names (Co-Simulation may omit
+        // <ContinuousStateDerivative>); nothing marks a discrete-time state but ClockedState, so a
+        // discrete local may be one; a clocked unknown also lists its clocks.
+        Set<Variable> named = new HashSet<>(states);
+        d.variables.stream().filter(v -> v.derivative() != null && d.variable(v.derivative()) != null)
+                .forEach(v -> named.add(d.variable(v.derivative())));
         Predicate<Variable> known = v -> v.isInput() || v.isParameter() || v.isIndependent()
-                || v.causality().equals("structuralParameter") || states.contains(v) || v.type().equals("Clock")
+                || v.causality().equals("structuralParameter") || named.contains(v) || v.type().equals("Clock")
+                || v.causality().equals("local") && v.variability().equals("discrete")
                 || d.clockedStates.stream().anyMatch(u -> u.valueReference() == v.valueReference());
         Predicate<Variable> initialKnown = v -> v.isInput() || v.isIndependent() || "exact".equals(v.initial());
         for (List<Unknown> list : List.of(d.outputs, d.derivatives, d.clockedStates, d.eventIndicators)) {
