@@ -13,7 +13,8 @@ import java.util.Set;
  * description's fmiVersion: the FMI 3.0 XSD and the rules of FMI 3.0 §2.4 ({@link Rules3}), the
  * binaries ({@link Fmi3Binaries}), then from the x86_64-linux binary the Co-Simulation runs
  * ({@link CoSimulation3Sequence}) and the Model Exchange run ({@link ModelExchange3Sequence}),
- * each followed by its empirical dependency check ({@link Dependency3Probe}). An FMU with
+ * each followed by the calls its state machine forbids ({@link ForbiddenCalls3}) and its empirical
+ * dependency check ({@link Dependency3Probe}). An FMU with
  * Scheduled Execution only gets the model description and binary checks.
  */
 final class Checker3 {
@@ -71,7 +72,10 @@ final class Checker3 {
             }
             NativeFmu3 cs = d.coSimulation == null ? null : loaded.get(d.coSimulation.modelIdentifier());
             if (cs != null) {
-                List<Finding> run = CoSimulation3Sequence.run(cs, d, resourcePath);
+                List<Finding> run = new ArrayList<>(CoSimulation3Sequence.run(cs, d, resourcePath));
+                if (run.stream().noneMatch(Finding::isError)) {
+                    run.addAll(ForbiddenCalls3.run(cs, ForbiddenCalls3.CO_SIMULATION, d, resourcePath));
+                }
                 findings.addAll(run);
                 if (run.stream().anyMatch(Finding::isError)) {
                     findings.add(Finding.note("dependency check", "skipped: the Co-Simulation calling sequence"
@@ -82,7 +86,10 @@ final class Checker3 {
             }
             NativeFmu3 me = d.modelExchange == null ? null : loaded.get(d.modelExchange.modelIdentifier());
             if (me != null) {
-                List<Finding> run = ModelExchange3Sequence.run(me, d, resourcePath);
+                List<Finding> run = new ArrayList<>(ModelExchange3Sequence.run(me, d, resourcePath));
+                if (run.stream().noneMatch(Finding::isError)) {
+                    run.addAll(ForbiddenCalls3.run(me, ForbiddenCalls3.MODEL_EXCHANGE, d, resourcePath));
+                }
                 findings.addAll(run);
                 if (run.stream().anyMatch(Finding::isError)) {
                     findings.add(Finding.note("Model Exchange dependency check", "skipped: the Model Exchange"

@@ -243,6 +243,11 @@ final class Instance3 implements AutoCloseable {
         return Arrays.copyOf(values, n);
     }
 
+    /** Calls a function the state machine forbids here; its status, without a finding. */
+    int forbidden(java.util.function.ToIntBiFunction<NativeFmu3, Pointer> call) {
+        return call.applyAsInt(fmu, instance);
+    }
+
     /** The variable's values; null after a finding (or, when quiet, a failed call). */
     List<Object> get(Variable v) {
         int size = d.size(v);

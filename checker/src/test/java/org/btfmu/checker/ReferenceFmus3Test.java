@@ -80,6 +80,25 @@ class ReferenceFmus3Test {
         assertEquals(counts.group(1), counts.group(2), run.message());
     }
 
+    /**
+     * The calls the state machine does not allow, on new instances: the Reference FMUs refuse
+     * fmi3DoStep and fmi3EnterContinuousTimeMode in Initialization Mode and fmi3CompletedIntegratorStep
+     * in Event Mode, but accept fmi3EnterEventMode and fmi3UpdateDiscreteStates outside Event Mode:
+     * notes (FMI 3.0 asks for fmi3Error only "when detecting" such a call).
+     */
+    @Test
+    void theCallsTheStateMachineDoesNotAllowAreTried() throws Exception {
+        List<String> accepted = Checker.check(fmu("Dahlquist")).notes().stream()
+                .filter(n -> n.where().startsWith(ForbiddenCalls3.CONTEXT))
+                .map(n -> n.where() + ": " + n.message().substring(0, n.message().indexOf(':'))).toList();
+        assertEquals(List.of(
+                "FMI 3.0 state machine, Co-Simulation, Step Mode (eventModeUsed = false): fmi3EnterEventMode returned fmi3OK",
+                "FMI 3.0 state machine, Co-Simulation, Step Mode (eventModeUsed = false): fmi3UpdateDiscreteStates"
+                        + " returned fmi3OK",
+                "FMI 3.0 state machine, Model Exchange, Continuous-Time Mode: fmi3UpdateDiscreteStates returned fmi3OK"),
+                accepted);
+    }
+
     /** Its model description gives non-float outputs dependenciesKind="constant" (FMI 3.0: floats only). */
     @Test
     void feedthroughBreaksTheDependenciesKindRuleButFeedsThroughAsDeclared() throws Exception {

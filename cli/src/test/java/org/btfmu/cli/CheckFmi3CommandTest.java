@@ -40,6 +40,8 @@ class CheckFmi3CommandTest {
         assertEquals(0, check.exit(), check.out() + check.err());
         assertTrue(check.out().contains(fmu + ": 0 errors, "), check.out());
         assertTrue(check.out().lines().noneMatch(l -> l.contains(": error: ")), check.out());
+        // it refuses every call its state machine does not allow (the Reference FMUs accept three)
+        assertTrue(check.out().lines().noneMatch(l -> l.contains("FMI 3.0 state machine")), check.out());
     }
 
     /**
