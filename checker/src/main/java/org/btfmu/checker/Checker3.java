@@ -51,6 +51,12 @@ final class Checker3 {
                     + " dependency check were skipped (bt-fmu check runs Co-Simulation and Model Exchange)"));
             return new Report(fmu.toString(), findings, observed, unobserved);
         }
+        if (d.variables.stream().anyMatch(v -> v.type().equals("Clock"))) {
+            findings.add(Finding.note("ModelVariables", "the FMU has clocks, which bt-fmu check does not drive"
+                    + " (fmi3GetClock, fmi3SetClock, interval functions): the calling sequences and the dependency"
+                    + " check were skipped"));
+            return new Report(fmu.toString(), findings, observed, unobserved);
+        }
         if (d.coSimulation == null) {
             findings.add(Finding.note("fmiModelDescription", "no <CoSimulation>: the Co-Simulation runs and their"
                     + " dependency check were skipped"));

@@ -124,6 +124,16 @@ class ReferenceFmus3Test {
                 report.notes().toString());
     }
 
+    /** Clocks declared as Co-Simulation too: bt-fmu check does not drive clocks, and says so instead of failing. */
+    @Test
+    void anFmuWithClocksIsNotRun() throws Exception {
+        Report report = Checker.check(edited("Clocks", xml -> xml.replace("<ScheduledExecution modelIdentifier=\"Clocks\"/>",
+                "<CoSimulation modelIdentifier=\"Clocks\" hasEventMode=\"true\"/>")));
+        assertEquals(List.of(), report.errors());
+        assertTrue(report.notes().stream().anyMatch(n -> n.where().equals("ModelVariables")
+                && n.message().startsWith("the FMU has clocks, which bt-fmu check does not drive")), report.notes().toString());
+    }
+
     /** A copy of the FMU with its model description edited. */
     private Path edited(String model, UnaryOperator<String> edit) throws IOException {
         Path copy = dir.resolve(model + "-edited.fmu");
