@@ -14,7 +14,7 @@ import java.util.Set;
 import org.btfmu.checker.Description.Variable;
 
 /**
- * {@code bt-fmu check}: checks any FMI 2.0 FMU. The model description against the
+ * {@code bt-fmu check}: checks any FMI 2.0 FMU (an FMI 3.0 FMU goes to {@link Checker3}). The model description against the
  * official XSD and the rules of FMI 2.0 §2.2; then, from the linux64 binary, for each interface
  * the FMU offers a run of its calling sequence and the empirical dependency check: Co-Simulation
  * ({@link CallingSequence}, {@link DependencyProbe}) and Model Exchange
@@ -43,6 +43,9 @@ public final class Checker {
                 findings.add(Finding.error(fmu.getFileName().toString(), "no modelDescription.xml"));
                 return unprobed(fmu, findings);
             }
+            if (Description3.fmiVersion(xml).startsWith("3.")) {
+                return Checker3.check(fmu, unpacked, xml);
+            }
             Description d;
             try {
                 d = Description.parse(xml);
@@ -57,8 +60,14 @@ public final class Checker {
         }
     }
 
-    /** The schema and rule checks of a model description alone (XSD, then FMI 2.0 §2.2 rules). */
+    /**
+     * The schema and rule checks of a model description alone: XSD, then FMI 2.0 §2.2 rules, or
+     * the FMI 3.0 XSD and §2.4 rules when fmiVersion is 3.x.
+     */
     public static List<Finding> checkModelDescription(byte[] xml) {
+        if (Description3.fmiVersion(xml).startsWith("3.")) {
+            return Checker3.checkModelDescription(xml);
+        }
         List<Finding> findings = new ArrayList<>(SchemaCheck.check(xml));
         try {
             findings.addAll(Rules.check(Description.parse(xml)));

@@ -21,7 +21,7 @@ final class Component implements AutoCloseable {
     private static final double UNWRITTEN = Double.longBitsToDouble(UNWRITTEN_BITS);
 
     /** How FMUs name a value that is not finite in their messages: NaN, Inf, Infinity, infinite, non-finite. */
-    private static final Pattern NON_FINITE = Pattern.compile(
+    static final Pattern NON_FINITE = Pattern.compile(
             "(?i)\\bnan\\b|\\binf(inity|inite)?\\b|non-?finite");
 
     private final NativeFmu fmu;

@@ -1,7 +1,7 @@
 package org.btfmu.checker;
 
 /**
- * One result of {@code bt-fmu check}: an error (the FMU breaks FMI 2.0 or its own
+ * One result of {@code bt-fmu check}: an error (the FMU breaks FMI 2.0 or 3.0 or its own
  * declarations) or a note (allowed, but worth knowing), located by {@code where}: a file
  * position, a variable, a function and mode.
  */

@@ -4,7 +4,9 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.URL;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.xml.XMLConstants;
 import javax.xml.transform.stream.StreamSource;
 import javax.xml.validation.Schema;
@@ -15,35 +17,42 @@ import org.xml.sax.SAXException;
 import org.xml.sax.SAXParseException;
 
 /**
- * Validates a {@code modelDescription.xml} against the official FMI 2.0 XSD (copied
- * unchanged into this module's resources, with its BSD-2-Clause notice).
+ * Validates a {@code modelDescription.xml} against the official FMI 2.0 or FMI 3.0 XSD
+ * (copied unchanged into this module's resources, with their BSD-2-Clause notice).
  */
 final class SchemaCheck {
 
     /** The XSD's class-path location; other modules' tests validate against the same copy. */
     public static final String XSD = "/org/btfmu/checker/fmi2-schema/fmi2ModelDescription.xsd";
 
-    private static Schema schema;
+    /** The FMI 3.0 XSD's class-path location. */
+    public static final String XSD3 = "/org/btfmu/checker/fmi3-schema/fmi3ModelDescription.xsd";
+
+    private static final Map<String, Schema> SCHEMAS = new HashMap<>();
 
     private SchemaCheck() {
     }
 
-    static synchronized Schema schema() {
-        if (schema == null) {
-            URL xsd = SchemaCheck.class.getResource(XSD);
+    static synchronized Schema schema(String location) {
+        return SCHEMAS.computeIfAbsent(location, l -> {
+            URL xsd = SchemaCheck.class.getResource(l);
             try {
-                schema = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI).newSchema(xsd);
+                return SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI).newSchema(xsd);
             } catch (SAXException e) {
-                throw new IllegalStateException("the bundled FMI 2.0 XSD does not load: " + e, e);
+                throw new IllegalStateException("the bundled XSD " + l + " does not load: " + e, e);
             }
-        }
-        return schema;
+        });
     }
 
-    /** Every violation, as "modelDescription.xml:line:col". */
+    /** Every violation of the FMI 2.0 XSD, as "modelDescription.xml:line:col". */
     static List<Finding> check(byte[] xml) {
+        return check(xml, XSD);
+    }
+
+    /** Every violation of the XSD at the class-path location, as "modelDescription.xml:line:col". */
+    static List<Finding> check(byte[] xml, String location) {
         List<Finding> findings = new ArrayList<>();
-        Validator validator = schema().newValidator();
+        Validator validator = schema(location).newValidator();
         validator.setErrorHandler(new ErrorHandler() {
             @Override
             public void warning(SAXParseException e) {

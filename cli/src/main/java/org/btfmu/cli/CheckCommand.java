@@ -14,16 +14,19 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bt-fmu check X.fmu...}: the checks of {@link Checker} on any FMI 2.0 FMU. Prints
+ * {@code bt-fmu check X.fmu...}: the checks of {@link Checker} on any FMI 2.0 or FMI 3.0 FMU
+ * (chosen by the model description's fmiVersion). Prints
  * every finding ({@code error:} or {@code note:}, located) and a summary per FMU; exit 0
  * when no FMU has an error, 2 otherwise (notes alone do not fail).
  */
 @Command(name = "check", mixinStandardHelpOptions = true,
-        description = {"Check FMI 2.0 FMUs: the model description (XSD and FMI 2.0 rules), a run of the"
-                + " calling sequence of each interface the FMU offers, and the declared dependencies"
-                + " against what setting each input and tunable parameter does in Initialization"
-                + " Mode and in Step Mode (Co-Simulation) and what moving each continuous state and"
-                + " input does in Continuous-Time Mode (Model Exchange).",
+        description = {"Check FMI 2.0 and FMI 3.0 FMUs: the model description (the XSD and the rules of"
+                + " FMI 2.0 §2.2 or FMI 3.0 §2.4), the binaries' exports, a run of the calling sequence of"
+                + " each interface the FMU offers (FMI 3.0 Co-Simulation also with Event Mode and early"
+                + " return), and the declared dependencies against what setting each input and tunable"
+                + " parameter does in Initialization Mode and in Step Mode (Co-Simulation) and what moving"
+                + " each continuous state and input does in Continuous-Time Mode (Model Exchange; FMI 3.0"
+                + " also the event indicators).",
             "Exit 0 without errors (notes are allowed), 2 with errors."})
 public final class CheckCommand implements Callable<Integer> {
 
