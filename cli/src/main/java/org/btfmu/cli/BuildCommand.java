@@ -175,8 +175,7 @@ public final class BuildCommand implements Callable<Integer> {
             FmiVersion version, PrintWriter err) throws FmuBuildException, IOException {
         FmuPackager.Options options = new FmuPackager.Options(modelIdentifier, bundleJre, offered, version);
         Path parent = target.toAbsolutePath().getParent();
-        // bt-fmu check reads FMI 2.0 only (issue 22, phase 2): an FMI 3.0 FMU is built unchecked
-        if (noCheck || version == FmiVersion.FMI3 || parent == null || !Files.isDirectory(parent)) {
+        if (noCheck || parent == null || !Files.isDirectory(parent)) {
             return new FmuPackager().build(mission, options, target); // reports a missing folder
         }
         Path candidate = Files.createTempFile(parent, ".bt-fmu-build-", ".fmu");
