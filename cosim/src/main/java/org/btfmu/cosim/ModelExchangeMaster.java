@@ -39,9 +39,14 @@ public final class ModelExchangeMaster {
     /** Integrator tolerances; event times are located to within {@code eventThreshold} seconds. */
     public record Tolerances(double relative, double absolute, double maxStep, double eventThreshold) {
 
-        /** Relative 1e-6, absolute 1e-8, steps as long as these allow, events within 1e-9 s. */
+        /**
+         * Relative 1e-8, absolute 1e-10, steps as long as these allow, events within 1e-9 s.
+         * Tighter than the 1e-6 that sufficed while steps ended at every output point: a step
+         * may now span a kink that no indicator marks (a clamp, sunrise), where the error
+         * estimate is poor (BENCHMARKS.md section 7 measures the choice).
+         */
         public static Tolerances defaults() {
-            return new Tolerances(1e-6, 1e-8, Double.POSITIVE_INFINITY, 1e-9);
+            return new Tolerances(1e-8, 1e-10, Double.POSITIVE_INFINITY, 1e-9);
         }
     }
 
