@@ -5,7 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.function.DoubleConsumer;
 import org.hipparchus.exception.MathRuntimeException;
-import org.hipparchus.ode.ODEIntegrator;
 import org.hipparchus.ode.ODEState;
 import org.hipparchus.ode.ODEStateAndDerivative;
 import org.hipparchus.ode.OrdinaryDifferentialEquation;
@@ -138,8 +137,8 @@ public final class ModelExchangeMaster {
         sampler.sample(start, listeners);
         double t = start;
         double[] x = readStates();
-        ODEIntegrator integrator = new DormandPrince54Integrator(1e-12, tolerances.maxStep(), tolerances.absolute(),
-                tolerances.relative());
+        DormandPrince54Integrator integrator = new DormandPrince54Integrator(1e-12, tolerances.maxStep(),
+                tolerances.absolute(), tolerances.relative());
         integrator.addStepHandler(this::afterStep);
         k = 1;
         lastOutput = outputPoints(start, stop, interval);
@@ -240,7 +239,8 @@ public final class ModelExchangeMaster {
      * One integration from {@code t} to {@code target}, unless an event ends it before
      * ({@link Interrupted}).
      */
-    private ODEStateAndDerivative integrate(ODEIntegrator integrator, double t, double[] x, double target) {
+    private ODEStateAndDerivative integrate(DormandPrince54Integrator integrator, double t, double[] x,
+            double target) {
         OrdinaryDifferentialEquation ode = new OrdinaryDifferentialEquation() {
             @Override
             public int getDimension() {
@@ -254,6 +254,11 @@ public final class ModelExchangeMaster {
             }
         };
         sides(t, x, target);
+        // no step, not even the first step's trial evaluation, beyond the target: an FMU may
+        // refuse a time past its stop time, and a resting state (zero derivatives) makes the
+        // initial step estimate huge
+        integrator.setStepSizeControl(1e-12, Math.min(tolerances.maxStep(), target - t), tolerances.absolute(),
+                tolerances.relative());
         try {
             return integrator.integrate(ode, new ODEState(t, states == 0 ? new double[1] : x), target);
         } catch (MathRuntimeException e) {

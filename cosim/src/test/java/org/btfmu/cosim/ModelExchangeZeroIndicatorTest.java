@@ -44,4 +44,33 @@ class ModelExchangeZeroIndicatorTest {
         assertTrue(result.steps() < 100, "integrator steps: " + result);
         assertTrue(result.evaluations() < 1_000, "points of the system evaluated: " + result);
     }
+
+    /**
+     * The plant alone for a day at 9,000 m: the battery runs empty in the night and the charge
+     * then rests at exactly 0 (zero derivatives), where the integrator's first-step estimate is
+     * unbounded; no evaluation may fall past the stop time (the plant refuses fmi2SetTime
+     * there). With output points interpolated, a day takes a few hundred steps, not one per
+     * output interval.
+     */
+    @Test
+    void aDayWithTheChargeRestingAtZeroStaysWithinTheStopTime(@TempDir Path dir) {
+        Path plant = PlantFmu.SOLAR_AIRCRAFT.copyTo(dir);
+        Rows rows = new Rows();
+        ModelExchangeMaster.Result result;
+        try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("plant", plant)), m -> { },
+                true)) {
+            FmuInstance fmu = sim.fmus().get(0);
+            VariableReference target = new VariableReference(fmu, fmu.variable("target_altitude").orElseThrow());
+            sim.set(List.of(ConnectionFile.ParameterValue.of(target, "9000", "test")));
+            VariableReference soc = new VariableReference(fmu, fmu.variable("soc").orElseThrow());
+            result = sim.runModelExchange(0, 86400, 10, ModelExchangeMaster.Tolerances.defaults(), List.of(soc),
+                    List.of(rows), fraction -> { });
+        }
+        assertEquals(86400, result.stop());
+        assertTrue(rows.times.contains(86400.0), "the last output point: " + rows.times.get(rows.times.size() - 1));
+        int emptyAt = rows.times.indexOf(25000.0);
+        assertEquals(0.0, (Double) rows.values.get(emptyAt)[0], "the battery is empty before sunrise (07:50)");
+        assertTrue(result.stateEvents() >= 1, "the charge reaching 0 is an event: " + result);
+        assertTrue(result.steps() < 2_000, "integrator steps in a day (8,640 output points): " + result);
+    }
 }
