@@ -68,8 +68,10 @@ public final class ModelExchangeMaster {
     private final int states;
     private final int indicators;
     private final double[] nextEventTime;
-    /** Per indicator: the side it is on (an exact zero keeps the side it had). */
+    /** Per indicator: the side it is on (an exact zero keeps the side it had), once it has had one. */
     private final boolean[] positive;
+    private final boolean[] sided;
+    private int unsided;
     /** The FMUs that want fmi2CompletedIntegratorStep (the others declare it unneeded). */
     private final List<ModelExchangeCalls> completedStep = new ArrayList<>();
     private boolean terminate;
@@ -111,6 +113,7 @@ public final class ModelExchangeMaster {
         this.indicators = system.indicators();
         this.nextEventTime = new double[instances.size()];
         this.positive = new boolean[indicators];
+        this.sided = new boolean[indicators];
     }
 
     Result run(double start, double stop, double interval, Sampler sampler, List<SampleListener> listeners,
@@ -285,6 +288,9 @@ public final class ModelExchangeMaster {
             if (crossed()) {
                 throw new Interrupted(locate(step, a, b), true);
             }
+            if (unsided > 0) {
+                takeSides();
+            }
             if (!atOutput) {
                 break;
             }
@@ -311,11 +317,26 @@ public final class ModelExchangeMaster {
     private boolean crossed() {
         for (int j = 0; j < indicators; j++) {
             double value = system.indicator(j);
-            if (value != 0 && value > 0 != positive[j]) {
+            if (value != 0 && sided[j] && value > 0 != positive[j]) {
                 return true;
             }
         }
         return false;
+    }
+
+    /**
+     * An indicator that has been exactly zero since the run started has no side yet: the first
+     * side it leaves zero to is its side, not a crossing (at a check point, with no crossing).
+     */
+    private void takeSides() {
+        for (int j = 0; j < indicators; j++) {
+            double value = system.indicator(j);
+            if (!sided[j] && value != 0) {
+                positive[j] = value > 0;
+                sided[j] = true;
+                unsided--;
+            }
+        }
     }
 
     /**
@@ -358,8 +379,9 @@ public final class ModelExchangeMaster {
     /**
      * Each indicator's side at the start of an integration that ends at {@code target}: its
      * sign, or for an exact zero the sign it takes just after (along the derivatives, at
-     * growing distances up to the integration's end), or if it stays zero its previous side.
-     * A zero at the start is thus never a sign change of its own, wherever the indicator goes.
+     * growing distances up to the integration's end), or if it stays zero its previous side
+     * (none, if it has been zero since the start: see {@link #takeSides}). A zero at the start
+     * is thus never a sign change of its own, wherever the indicator goes.
      */
     private void sides(double time, double[] y, double target) {
         system.at(time, y);
@@ -370,13 +392,22 @@ public final class ModelExchangeMaster {
             zero[j] = value == 0;
             if (value != 0) {
                 positive[j] = value > 0;
+                sided[j] = true;
             } else {
                 zeros++;
             }
         }
-        if (zeros == 0) {
-            return;
+        if (zeros > 0) {
+            lookAhead(time, y, target, zeros, zero);
         }
+        unsided = 0;
+        for (boolean s : sided) {
+            unsided += s ? 0 : 1;
+        }
+    }
+
+    /** The sides of the indicators that are {@code zero} at (time, y), from the derivatives. */
+    private void lookAhead(double time, double[] y, double target, int zeros, boolean[] zero) {
         double[] dx = system.derivatives();
         double[] ahead = new double[states];
         for (double h = tolerances.eventThreshold(); zeros > 0 && time + h <= target; h *= 10) {
@@ -387,6 +418,7 @@ public final class ModelExchangeMaster {
             for (int j = 0; j < indicators; j++) {
                 if (zero[j] && system.indicator(j) != 0) {
                     positive[j] = system.indicator(j) > 0;
+                    sided[j] = true;
                     zero[j] = false;
                     zeros--;
                 }
