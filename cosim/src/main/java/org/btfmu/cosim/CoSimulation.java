@@ -241,7 +241,7 @@ public final class CoSimulation implements AutoCloseable {
         for (ConnectionFile.ParameterValue p : parameters) {
             p.target().fmu().set(p.target().variable(), p.value());
         }
-        ModelExchangeMaster master = new ModelExchangeMaster(fmus,
+        ModelExchangeMaster master = new ModelExchangeMaster(fmus, connections,
                 new Exchange(fmus, connections, ModelStructure.Mode.INITIALIZATION),
                 new Exchange(fmus, connections, ModelStructure.Mode.STEP), tolerances);
         return master.run(start, stop, interval, new Sampler(recorded), listeners, progress);

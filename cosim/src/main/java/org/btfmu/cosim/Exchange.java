@@ -34,6 +34,17 @@ final class Exchange {
         return any;
     }
 
+    /**
+     * Forgets the values copied last, so the next {@link #run} writes every input: needed
+     * when another exchange over the same inputs may have written them since (Model
+     * Exchange copies continuous values between events and everything at events).
+     */
+    void forget() {
+        for (Level level : levels) {
+            Arrays.fill(level.last, null);
+        }
+    }
+
     /** Connections whose sources do not depend on each other's targets: read all, then write all. */
     private static final class Level {
         private final List<Integer> sources = new ArrayList<>();

@@ -5,6 +5,7 @@ import com.sun.jna.Memory;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import java.lang.reflect.Field;
+import java.util.Arrays;
 import org.javafmi.modeldescription.v2.ModelDescription;
 import org.javafmi.proxy.v2.Fmu;
 
@@ -37,7 +38,14 @@ final class ModelExchangeCalls {
     private final Fmi2ModelExchange direct;
     private final long address;
     private final double[] directStates;
+    private final double[] directDerivatives;
     private final double[] directIndicators;
+    /** fmi2CompletedIntegratorStep is called only when the FMU does not declare it unneeded. */
+    private final boolean completedStepNeeded;
+    /** The time and states last given to the FMU (NaN: unknown, set again), to skip repeating them. */
+    private double timeSet = Double.NaN;
+    private final double[] statesSet;
+    private boolean statesKnown;
     private final int[] enterEventMode = new int[1];
     private final int[] terminate = new int[1];
 
@@ -54,7 +62,11 @@ final class ModelExchangeCalls {
         this.direct = fmu.direct() ? DirectBinding.bindModelExchange(library) : null;
         this.address = Pointer.nativeValue(component);
         this.directStates = new double[states];
+        this.directDerivatives = new double[states];
         this.directIndicators = new double[indicators];
+        this.completedStepNeeded = md.getModelExchange() == null
+                || !md.getModelExchange().isCompletedIntegratorStepNotNeeded();
+        this.statesSet = new double[states];
     }
 
     private static Pointer component(Fmu proxy) {
@@ -91,7 +103,12 @@ final class ModelExchangeCalls {
         fmu.check(status, function, null);
     }
 
+    /** fmi2SetTime, unless the FMU has this time already. */
     void setTime(double time) {
+        if (time == timeSet) {
+            return;
+        }
+        timeSet = time;
         if (direct != null) {
             check(direct.setTime(address, time), "fmi2SetTime");
         } else {
@@ -100,7 +117,13 @@ final class ModelExchangeCalls {
         fmu.moveTo(time);
     }
 
+    boolean completedStepNeeded() {
+        return completedStepNeeded;
+    }
+
+    /** Event Mode; the FMU may change its states there, so the next setContinuousStates is made. */
     void enterEventMode() {
+        statesKnown = false;
         call("fmi2EnterEventMode");
     }
 
@@ -133,17 +156,24 @@ final class ModelExchangeCalls {
         if (direct != null) {
             check(direct.getContinuousStates(address, directStates), "fmi2GetContinuousStates");
             System.arraycopy(directStates, 0, into, offset, states);
-            return;
+        } else {
+            call("fmi2GetContinuousStates", stateBuffer, (long) states);
+            stateBuffer.read(0, into, offset, states);
         }
-        call("fmi2GetContinuousStates", stateBuffer, (long) states);
-        stateBuffer.read(0, into, offset, states);
+        System.arraycopy(into, offset, statesSet, 0, states);
+        statesKnown = true;
     }
 
+    /** fmi2SetContinuousStates with {@code from[offset..]}, unless the FMU has these states already. */
     void setContinuousStates(double[] from, int offset) {
-        if (states > 0 && direct != null) {
-            System.arraycopy(from, offset, directStates, 0, states);
-            check(direct.setContinuousStates(address, directStates), "fmi2SetContinuousStates");
-        } else if (states > 0) {
+        if (states == 0 || statesKnown && Arrays.equals(statesSet, 0, states, from, offset, offset + states)) {
+            return;
+        }
+        System.arraycopy(from, offset, statesSet, 0, states);
+        statesKnown = true;
+        if (direct != null) {
+            check(direct.setContinuousStates(address, statesSet), "fmi2SetContinuousStates");
+        } else {
             stateBuffer.write(0, from, offset, states);
             call("fmi2SetContinuousStates", stateBuffer, (long) states);
         }
@@ -151,8 +181,8 @@ final class ModelExchangeCalls {
 
     void getDerivatives(double[] into, int offset) {
         if (states > 0 && direct != null) {
-            check(direct.getDerivatives(address, directStates), "fmi2GetDerivatives");
-            System.arraycopy(directStates, 0, into, offset, states);
+            check(direct.getDerivatives(address, directDerivatives), "fmi2GetDerivatives");
+            System.arraycopy(directDerivatives, 0, into, offset, states);
         } else if (states > 0) {
             call("fmi2GetDerivatives", stateBuffer, (long) states);
             stateBuffer.read(0, into, offset, states);
