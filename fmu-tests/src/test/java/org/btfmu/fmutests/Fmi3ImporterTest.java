@@ -53,7 +53,18 @@ class Fmi3ImporterTest {
         run("model_exchange");
     }
 
+    /** missions/terminate_test.json: a Wait of 5 s under a Root with terminateWhenDone. */
+    @Test
+    void aRootThatEndsAsksToTerminateAtItsInstantInEveryInterface() throws Exception {
+        run("terminate", FmuFixture.buildFmi3(Path.of("target/fixtures"), "terminate_test.json",
+                "terminate_test_fmi3"));
+    }
+
     private static void run(String scenario) throws Exception {
+        run(scenario, fmu);
+    }
+
+    private static void run(String scenario, FmuFixture fmu) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(List.of(IMPORTER.toString(), scenario,
                 fmu.directory().toString(), fmu.guid())).redirectErrorStream(true);
         builder.environment().remove("BTFMU_LIBJVM");
