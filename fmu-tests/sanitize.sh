@@ -4,8 +4,9 @@
 # UndefinedBehaviorSanitizer, puts them into copies of the test FMUs, and runs the C importers'
 # scenarios (Co-Simulation and Model Exchange) and the fuzzer (both interfaces) against them.
 # It also runs the host integrity test's C host (HostIntegrityTest) against the sanitized shim.
-# FMI 3.0: the FMI 3.0 shim (libbtfmu3.so) under the FMI 3.0 importer's scenarios (importer3.c),
-# and the FMI 3.0 builds of the plants (slave3.c) under plants3.c's scenarios.
+# FMI 3.0: the FMI 3.0 shim (libbtfmu3.so) under the FMI 3.0 importer's scenarios (importer3.c)
+# and the FMI 3.0 fuzzer (fuzz3.c), and the FMI 3.0 builds of the plants (slave3.c) under
+# plants3.c's scenarios.
 # Any sanitizer report ends the run with a non-zero exit.
 #   fmu-tests/sanitize.sh [fuzz-sequences]      (default 3000, per interface)
 #
@@ -25,7 +26,9 @@ for f in target/importer target/me_importer target/fuzz target/fixtures/shim_tes
          target/fixtures/shim_test_2/resources/guid.txt target/fixtures/fuzz_a/resources/guid.txt \
          target/fixtures/fuzz_discrete/resources/guid.txt target/host_integrity \
          target/fixtures/host_test/resources/guid.txt target/importer3 target/plants3 \
-         target/fixtures/shim_test_fmi3/modelDescription.xml \
+         target/fixtures/shim_test_fmi3/modelDescription.xml target/fuzz3 target/fmi3-calling-sequence.txt \
+         target/fixtures/fuzz3_a/resources/token.txt target/fixtures/terminate_test_fmi3/modelDescription.xml \
+         target/fixtures/host_test_fmi3/modelDescription.xml \
          ../test-fmus/target/classes/org/btfmu/testfmus/PointMassAircraft.fmu; do
     [ -e "$f" ] || { echo "sanitize.sh: $f is missing: run 'mvn -B verify' first" >&2; exit 2; }
 done
@@ -125,13 +128,24 @@ for plant in "$out"/plants/*.fmu; do
 done
 # FMI 3.0: the mission FMU's shim and the plants' FMI 3.0 layer.
 token() { sed -n 's/.*instantiationToken="\([^"]*\)".*/\1/p' "$1/modelDescription.xml" | head -1; }
-cp -r target/fixtures/shim_test_fmi3 "$out/shim_test_fmi3"
-for so in "$out"/shim_test_fmi3/binaries/x86_64-linux/*.so; do cp "$out/native/libbtfmu3.so" "$so"; done
-for scenario in early_return fmi2_like event_mode state illegal model_exchange; do
+for fmu in shim_test_fmi3 terminate_test_fmi3 fuzz3_a host_test_fmi3; do
+    cp -r "target/fixtures/$fmu" "$out/$fmu"
+    for so in "$out/$fmu"/binaries/x86_64-linux/*.so; do cp "$out/native/libbtfmu3.so" "$so"; done
+done
+for scenario in early_return fmi2_like event_mode state illegal model_exchange terminate; do
     echo "sanitize: importer3 $scenario"
-    target/importer3 "$scenario" "$out/shim_test_fmi3" "$(token "$out/shim_test_fmi3")" \
+    fmu=shim_test_fmi3
+    [ "$scenario" = terminate ] && fmu=terminate_test_fmi3
+    target/importer3 "$scenario" "$out/$fmu" "$(token "$out/$fmu")" \
         > "$out/importer3-$scenario.log" 2>&1 || { cat "$out/importer3-$scenario.log"; exit 1; }
 done
+echo "sanitize: host integrity (FMI 3.0)"
+host numeric3 ${locpath:+LOCPATH=$locpath} target/host_integrity integrity numeric \
+    "$out/host_test_fmi3" "$(token "$out/host_test_fmi3")"
+host xmx100t3 BTFMU_JAVA_OPTIONS=-Xmx100t target/host_integrity instantiate "$out/host_test_fmi3" \
+    "$(token "$out/host_test_fmi3")" "error:BTFMU_JAVA_OPTIONS: -Xmx100t"
+echo "sanitize: fuzz3 $sequences sequences against the FMI 3.0 mission FMU"
+target/fuzz3 target/fmi3-calling-sequence.txt "$out/fuzz3_a" "$(token "$out/fuzz3_a")" 1 "$sequences"
 plants3() { # <Model> <scenario>...
     model=$1
     shift

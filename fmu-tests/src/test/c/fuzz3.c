@@ -7,7 +7,8 @@
  *
  * <table>: one row per function, "<fmi3Name> <interfaces> <cells>", the cells in the order
  * Instantiated, Initialization Mode, Event Mode, Step Mode, Continuous-Time Mode, Terminated
- * ('x' allowed, '.' not, a digit: allowed for some variables, see settable()); interfaces B, M
+ * ('x' allowed, '.' not, a digit: allowed for some variables: 1 initial="exact" ones (no
+ * input), 3 and 4 inputs among others, 5 continuous Float64 inputs); interfaces B, M
  * or C. Fmi3FuzzTest writes it from the FMU's table (Fmi3Function), so this checks that the
  * library keeps that table at the C boundary. The oracle:
  *   - a call the table forbids in the instance's state, or a function of the other interface,
@@ -394,11 +395,25 @@ static void advance(Instance *in, enum Function fn) {
     }
 }
 
-static void check_call(Instance *in, int which) {
-    enum Function fn = (enum Function)rnd(FUNCTION_COUNT);
-    char cell = table[fn][in->state];
+static int allowed_in(const Instance *in, enum Function fn) {
     int of_interface = interfaces[fn] == 'B' || interfaces[fn] == (in->me ? 'M' : 'C');
-    int allowed = of_interface && cell != '.';
+    return of_interface && table[fn][in->state] != '.';
+}
+
+/* Mostly a function the table allows in the instance's state (else a wrong call ends most
+ * sequences in Terminated at once), sometimes any. */
+static enum Function choose(const Instance *in) {
+    if (chance(25)) return (enum Function)rnd(FUNCTION_COUNT);
+    enum Function candidates[FUNCTION_COUNT];
+    int n = 0;
+    for (int fn = 0; fn < FUNCTION_COUNT; fn++)
+        if (allowed_in(in, (enum Function)fn)) candidates[n++] = (enum Function)fn;
+    return n == 0 ? (enum Function)rnd(FUNCTION_COUNT) : candidates[rnd((unsigned)n)];
+}
+
+static void check_call(Instance *in, int which, enum Function fn) {
+    char cell = table[fn][in->state];
+    int allowed = allowed_in(in, fn);
     int before = messages, wrong, skipped;
     enum State was = in->state;
     fmi3Status status = call(in, fn, &wrong, &skipped);
@@ -412,6 +427,8 @@ static void check_call(Instance *in, int which) {
     /* The rules that depend on how the instance was made. */
     if (allowed && fn == F_ENTER_EVENT_MODE && !in->me && !in->event_mode_used) wrong = 1;
     if (allowed && fn == F_ENTER_STEP_MODE && in->pending) wrong = 1;
+    /* condition 1 (Instantiated): only initial="exact" variables, which inputs are not */
+    if (allowed && fn >= F_SET_FLOAT64 && fn <= F_SET_STRING && cell == '1') wrong = 1;
     if (!allowed || wrong) {
         if (status != fmi3Error) {
             fail("%s in %s (%s) returned %d, expected fmi3Error", FUNCTION_NAMES[fn], STATE_NAMES[was],
@@ -456,7 +473,28 @@ static void sequence(unsigned long long seed) {
                    in[k].event_mode_used, in[k].early_return_allowed);
     }
     int calls = 10 + (int)rnd(51);
-    for (int i = 0; i < calls && !failed; i++) check_call(&in[rnd((unsigned)n)], 0);
+    for (int i = 0; i < calls && !failed; i++) {
+        int k = (int)rnd((unsigned)n);
+        /* the regular way into Event, Step or Continuous-Time Mode, from the start or after a reset */
+        if ((i == 0 && chance(80)) || (in[k].state == TERMINATED && chance(30))) {
+            if (in[k].state != INSTANTIATED) check_call(&in[k], k, F_RESET);
+            check_call(&in[k], k, F_ENTER_INIT);
+            check_call(&in[k], k, F_EXIT_INIT);
+            if (in[k].state == EVENT_MODE && chance(80)) {
+                check_call(&in[k], k, F_UPDATE_DISCRETE_STATES);
+                check_call(&in[k], k, in[k].me ? F_ENTER_CONTINUOUS_TIME_MODE : F_ENTER_STEP_MODE);
+            }
+            continue;
+        }
+        /* with an event pending, mostly handle it as an importer would */
+        if (in[k].pending && chance(70)) {
+            check_call(&in[k], k, F_ENTER_EVENT_MODE);
+            check_call(&in[k], k, F_UPDATE_DISCRETE_STATES);
+            check_call(&in[k], k, F_ENTER_STEP_MODE);
+            continue;
+        }
+        check_call(&in[k], k, choose(&in[k]));
+    }
     for (int k = 0; k < n; k++) fmu.freeInstance(in[k].c);
 }
 

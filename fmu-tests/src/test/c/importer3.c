@@ -4,7 +4,8 @@
  * examples and of a Model Exchange simulator. Run by Fmi3ImporterTest:
  *
  *   importer3 <scenario> <fmu-dir> <instantiationToken>
- *   scenario: early_return | fmi2_like | event_mode | state | illegal | model_exchange | terminate
+ *   scenario: early_return | fmi2_like | event_mode | state | illegal | model_exchange | terminate |
+ *             indicator_dependencies
  *
  * The FMU of "terminate" is missions/terminate_test.json (wait 5 s; the root asks to stop once
  * done); that of the others is the extracted FMU of missions/shim_test.json: climb until altitude >= climb_to
@@ -625,6 +626,58 @@ static void terminate_simulation(void)
     fmu.freeInstance(c);
 }
 
+/*
+ * <EventIndicator> dependencies, empirically (Model Exchange): the description lists none for
+ * the indicator (FMI 3.0: "depends on all knowns"); changing each known in turn shows the true
+ * set. The climb's indicator (altitude >= climb_to) moves with the altitude and with nothing
+ * else: not go, count_in, callsign, the tunable gain, nor time. Each change is made where the
+ * table allows it (a Float64 input and time in Continuous-Time Mode, the others in Event Mode)
+ * and read back at once, without an event update.
+ */
+static void indicator_dependencies(void)
+{
+    fmi3Instance c = fmu.instantiateME("me", fmu.token, fmu.resources, fmi3False, fmi3False, NULL, logger);
+    CHECK(c != NULL, "fmi3InstantiateModelExchange returned NULL: %s", last_message);
+    give_up_if(c == NULL);
+    initialize(c, 0.0);
+    fmi3Boolean nextDefined;
+    fmi3Float64 next, z0 = NAN, z = NAN;
+    update_until_done(c, &nextDefined, &next);
+    OK3(fmu.enterContinuousTimeMode(c));
+    OK3(fmu.getEventIndicators(c, &z0, 1));
+    fmi3ValueReference altitude = VR_ALTITUDE;
+    fmi3Float64 value = 40.0;
+    OK3(fmu.setFloat64(c, &altitude, 1, &value, 1));
+    OK3(fmu.getEventIndicators(c, &z, 1));
+    CHECK(z != z0, "the indicator depends on altitude: %g -> %g", z0, z);
+    value = 0.0;
+    OK3(fmu.setFloat64(c, &altitude, 1, &value, 1));
+    OK3(fmu.setTime(c, 3.0));
+    OK3(fmu.getEventIndicators(c, &z, 1));
+    CHECK(z == z0, "not on time: %g -> %g", z0, z);
+    OK3(fmu.enterEventMode(c));
+    fmi3ValueReference go = VR_GO;
+    fmi3Boolean yes = fmi3True;
+    OK3(fmu.setBoolean(c, &go, 1, &yes, 1));
+    OK3(fmu.getEventIndicators(c, &z, 1));
+    CHECK(z == z0, "not on go: %g -> %g", z0, z);
+    fmi3Status (*setInt32)(fmi3Instance, const fmi3ValueReference[], size_t, const fmi3Int32[], size_t);
+    fmi3Status (*setString)(fmi3Instance, const fmi3ValueReference[], size_t, const fmi3String[], size_t);
+    *(void **)&setInt32 = symbol("fmi3SetInt32");
+    *(void **)&setString = symbol("fmi3SetString");
+    fmi3ValueReference count_in = 2, callsign = 3, gain = 7;
+    fmi3Int32 count = 7;
+    fmi3String name = "changed";
+    OK3(setInt32(c, &count_in, 1, &count, 1));
+    OK3(setString(c, &callsign, 1, &name, 1));
+    value = 5.0;
+    OK3(fmu.setFloat64(c, &gain, 1, &value, 1));
+    OK3(fmu.getEventIndicators(c, &z, 1));
+    CHECK(z == z0, "not on count_in, callsign, gain: %g -> %g", z0, z);
+    printf("indicator 1: depends on altitude only (of altitude, go, count_in, callsign, gain, time)\n");
+    fmu.freeInstance(c);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
@@ -647,6 +700,8 @@ int main(int argc, char **argv)
         model_exchange();
     } else if (strcmp(scenario, "terminate") == 0) {
         terminate_simulation();
+    } else if (strcmp(scenario, "indicator_dependencies") == 0) {
+        indicator_dependencies();
     } else {
         fprintf(stderr, "unknown scenario %s\n", scenario);
         return 2;
