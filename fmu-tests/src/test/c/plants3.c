@@ -435,6 +435,13 @@ static void same_as_fmi2(const char *fmi2_directory, const char *guid) {
 
 static void illegal(void) {
     fmi3Instance c = co_simulation(0, 1);
+    /* not illegal: in Instantiated the start values can be read (FMI 3.0 section 2.3.2) and
+     * inputs set (they are among its "variables with initial exact or approx") */
+    CHECK(real(c, 0) == 1.0, "the start value of x0 in Instantiated: %g", real(c, 0));
+    set_real(c, TANK_INFLOW, 0.5);
+    CHECK(real(c, TANK_INFLOW) == 0.5, "an input set in Instantiated");
+    F(fmi3FreeInstance)(c);
+    c = co_simulation(0, 1);
     fmi3Boolean b1, b2, b3;
     double reached;
     REFUSED(F(fmi3DoStep)(c, 0.0, 1.0, fmi3False, &b1, &b2, &b3, &reached), "not allowed in state Instantiated");

@@ -53,7 +53,7 @@ static const Rule CALLING_SEQUENCE[] = {
     {"fmi3DoStep", STEP_MODE},
     {"fmi3Terminate", EVENT_MODE | STEP_MODE},
     {"fmi3Reset", ANY_STATE},
-    {"fmi3Get", READABLE},
+    {"fmi3Get", INSTANTIATED | READABLE}, /* Instantiated: the start values (section 2.3.2) */
     {"fmi3Set", INSTANTIATED | INITIALIZATION_MODE | EVENT_MODE | STEP_MODE},
     {"fmi3GetNumberOfEventIndicators", ANY_STATE},
     {"fmi3GetNumberOfContinuousStates", ANY_STATE},
@@ -73,7 +73,7 @@ static const Rule ME_CALLING_SEQUENCE[] = {
     {"fmi3SetContinuousStates", CONTINUOUS_TIME_MODE},
     {"fmi3Terminate", EVENT_MODE | CONTINUOUS_TIME_MODE},
     {"fmi3Reset", ANY_STATE},
-    {"fmi3Get", READABLE},
+    {"fmi3Get", INSTANTIATED | READABLE},
     {"fmi3Set", INSTANTIATED | INITIALIZATION_MODE | EVENT_MODE | CONTINUOUS_TIME_MODE},
     {"fmi3GetEventIndicators", READABLE & ~STEP_MODE},
     {"fmi3GetContinuousStates", READABLE & ~STEP_MODE},
