@@ -145,7 +145,7 @@ host numeric3 ${locpath:+LOCPATH=$locpath} target/host_integrity integrity numer
 host xmx100t3 BTFMU_JAVA_OPTIONS=-Xmx100t target/host_integrity instantiate "$out/host_test_fmi3" \
     "$(token "$out/host_test_fmi3")" "error:BTFMU_JAVA_OPTIONS: -Xmx100t"
 echo "sanitize: fuzz3 $sequences sequences against the FMI 3.0 mission FMU"
-target/fuzz3 target/fmi3-calling-sequence.txt "$out/fuzz3_a" "$(token "$out/fuzz3_a")" 1 "$sequences"
+target/fuzz3 target/fmi3-calling-sequence.txt "$PWD/$out/fuzz3_a" "$(token "$out/fuzz3_a")" 1 "$sequences"
 plants3() { # <Model> <scenario>...
     model=$1
     shift
