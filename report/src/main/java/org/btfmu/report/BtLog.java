@@ -94,7 +94,7 @@ public final class BtLog {
         ByteBuffer buffer = ByteBuffer.allocate(4 + xml.length + 8 + 8 * records.size()).order(ByteOrder.LITTLE_ENDIAN);
         buffer.putInt(xml.length).put(xml).putLong(Math.round(start * 1e6));
         records.forEach(buffer::putLong);
-        Path temporary = Files.createTempFile(file.toAbsolutePath().getParent(), ".btlog", ".tmp");
+        Path temporary = file.resolveSibling("." + file.getFileName() + ".tmp");
         try {
             try (OutputStream out = Files.newOutputStream(temporary)) {
                 out.write(buffer.array());

@@ -35,8 +35,7 @@ public final class HtmlReport {
                 "/*{{ECHARTS}}*/", resource(ECHARTS + "echarts.min.js"),
                 "/*{{SCRIPT}}*/", resource("report.js"),
                 "{{DATA}}", json(run)));
-        Path parent = html.toAbsolutePath().getParent();
-        Path temporary = Files.createTempFile(parent, ".report", ".html");
+        Path temporary = html.resolveSibling("." + html.getFileName() + ".tmp");
         try {
             Files.writeString(temporary, page, StandardCharsets.UTF_8);
             Files.move(temporary, html, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
