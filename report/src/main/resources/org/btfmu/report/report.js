@@ -320,10 +320,19 @@
     var canonical = function (colour) { probe.style.color = ''; probe.style.color = colour;
       return getComputedStyle(probe).color; };
     var palette = run.statuses.map(function (s) { return canonical(s.colour); });
+    charts.forEach(function (c) { c.getZr().refreshImmediately(); }); // zrender paints on the next frame
     var timelineBars = 0;
+    var barsByStatus = {};
     timelineBox.querySelectorAll('path, rect').forEach(function (p) {
       var fill = p.getAttribute('fill');
-      if (fill && fill !== 'none' && palette.indexOf(canonical(fill)) >= 0) { timelineBars++; }
+      var opacity = p.getAttribute('fill-opacity');
+      // (the slider's frame is a transparent black path: not a bar)
+      var s = fill && fill !== 'none' && (opacity === null || Number(opacity) === 1)
+          ? palette.indexOf(canonical(fill)) : -1;
+      if (s >= 0) {
+        timelineBars++;
+        barsByStatus[run.statuses[s].name] = (barsByStatus[run.statuses[s].name] || 0) + 1;
+      }
     });
     var times = location.hash.indexOf('=') > 0 ? location.hash.slice(location.hash.indexOf('=') + 1).split(',')
         .map(Number) : [run.start, run.stop];
@@ -341,6 +350,7 @@
       errors: window.btReportErrors,
       timelineRows: timeline.getOption().yAxis[0].data.length,
       timelineBars: timelineBars,
+      barsByStatus: barsByStatus,
       treeNodes: document.querySelectorAll('#tree g.task').length,
       treeEdges: treeSvg.querySelectorAll('path').length,
       variableCharts: document.querySelectorAll('#variables .variable canvas').length,
