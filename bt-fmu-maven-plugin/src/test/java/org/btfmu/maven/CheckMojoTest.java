@@ -126,6 +126,26 @@ class CheckMojoTest {
         assertTrue(Files.readString(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.climb.xml"))
                 .contains("failures=\"1\""));
         assertEquals(1, log.errors.size(), log.errors.toString());
+
+        // Beside the JUnit report, the run: result.csv and report.html with the mission's tree and the plant's units.
+        Path run = project.resolve("target/bt-fmu-reports/climb");
+        assertTrue(Files.readString(run.resolve("result.csv")).startsWith("time,"));
+        java.util.regex.Matcher data = java.util.regex.Pattern.compile(
+                "<script type=\"application/json\" id=\"run-data\">(.*?)</script>", java.util.regex.Pattern.DOTALL)
+                .matcher(Files.readString(run.resolve("report.html")));
+        assertTrue(data.find(), "report.html holds the run");
+        com.fasterxml.jackson.databind.JsonNode report = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(data.group(1));
+        assertEquals(MissionLoader.load(Projects.TEMPLATE_MISSION).tree().size(), report.path("tasks").size());
+        for (com.fasterxml.jackson.databind.JsonNode task : report.path("tasks")) {
+            assertTrue(task.path("segments").size() > 0, "every task's statuses are drawn: " + task.path("path"));
+        }
+        assertTrue(report.path("events").size() > 0, "the status changes are listed");
+        boolean altitudeInMetres = false;
+        for (com.fasterxml.jackson.databind.JsonNode v : report.path("variables")) {
+            altitudeInMetres |= v.path("name").asText().equals("plant.altitude") && v.path("unit").asText().equals("m");
+        }
+        assertTrue(altitudeInMetres, "plant.altitude with its unit from the plant's model description");
     }
 
     @Test

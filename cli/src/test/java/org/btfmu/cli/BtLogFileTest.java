@@ -65,7 +65,7 @@ class BtLogFileTest {
                 "a Selector is BT.CPP's Fallback");
         assertTrue(log.xml().getElementsByTagName("TreeNodesModel").getLength() == 1, "custom nodes declared");
 
-        // Replaying the transitions up to each sample gives BT.CPP's status of the sampled one.
+        // Replaying the transitions before each sample gives BT.CPP's status of the sampled one.
         ReportBrowserTest.Csv csv = ReportBrowserTest.Csv.read(out.resolve("result.csv"));
         long previous = -1;
         for (BtLogReader.Transition t : log.transitions()) {
@@ -77,7 +77,9 @@ class BtLogFileTest {
         int next = 0;
         for (int row = 0; row < csv.rows(); row++) {
             long usec = Math.round(csv.time(row) * 1e6);
-            while (next < log.transitions().size() && log.transitions().get(next).usec() <= usec) {
+            // A sample holds the outputs of the step that ends there, before the FMU takes the inputs of that
+            // point: it shows the changes logged before its time.
+            while (next < log.transitions().size() && log.transitions().get(next).usec() < usec) {
                 state[log.transitions().get(next).uid()] = log.transitions().get(next).status();
                 next++;
             }
