@@ -78,12 +78,13 @@ class BtLogFileTest {
         for (int row = 0; row < csv.rows(); row++) {
             long usec = Math.round(csv.time(row) * 1e6);
             // A sample holds the outputs of the step that ends there, before the FMU takes the inputs of that
-            // point: it shows the changes logged before its time.
+            // point: it shows the changes logged before its time. (The first sample, at the start time,
+            // shows the initialization, and the first step's instant at that same time comes after it.)
             while (next < log.transitions().size() && log.transitions().get(next).usec() < usec) {
                 state[log.transitions().get(next).uid()] = log.transitions().get(next).status();
                 next++;
             }
-            for (TaskInfo task : tree.tasks()) {
+            for (TaskInfo task : row == 0 ? List.<TaskInfo>of() : tree.tasks()) {
                 Status sampled = Status.values()[(int) csv.value(row,
                         "mission.status." + task.path().replace('/', '.')) - 1];
                 assertEquals(BTCPP.get(sampled), state[task.index() + 1], task.path() + " at t=" + csv.time(row));
