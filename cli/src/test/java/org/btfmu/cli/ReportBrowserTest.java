@@ -43,9 +43,17 @@ class ReportBrowserTest {
         assertEquals(0, sim.exit(), sim.err());
         assertTrue(sim.out().contains(out.resolve("report.html").toString()), sim.out());
 
+        int tasks = MissionLoader.load(examples.resolve("traffic-circuit.json")).tree().size();
+        assertDrawnAsTheRun(out, "simulate-traffic-circuit", tasks);
+    }
+
+    /**
+     * The report.html in {@code out} drawn in Chromium as {@code out/result.csv} says, for a mission FMU
+     * instance "mission" of {@code tasks} tasks; the screenshot is {@code <shot>.png}.
+     */
+    static void assertDrawnAsTheRun(Path out, String shot, int tasks) throws Exception {
         Csv csv = Csv.read(out.resolve("result.csv"));
         List<String> statusColumns = csv.header().stream().filter(c -> c.startsWith("mission.status.")).toList();
-        int tasks = MissionLoader.load(examples.resolve("traffic-circuit.json")).tree().size();
         assertEquals(tasks, statusColumns.size());
         // Two cursor times at which some task's status differs, found in the run, not assumed.
         int first = 20;
@@ -60,7 +68,7 @@ class ReportBrowserTest {
         assertTrue(second > 0, "the statuses change after t=" + csv.time(first));
         second = Math.min(csv.rows() - 1, second + 10);
 
-        JsonNode page = ReportPage.check(out.resolve("report.html"), "simulate-traffic-circuit", csv.time(first),
+        JsonNode page = ReportPage.check(out.resolve("report.html"), shot, csv.time(first),
                 csv.time(second));
         assertEquals(tasks, page.path("timelineRows").asInt(), "one timeline row per task");
         assertEquals(tasks, page.path("treeNodes").asInt(), "one tree node per task");

@@ -39,16 +39,20 @@ final class ReportPage {
 
     /** Chromium from PATH (chromium, chromium-browser) or BTFMU_CHROMIUM; the test is skipped, saying so, without. */
     static Path chromium() {
-        String given = System.getenv("BTFMU_CHROMIUM");
-        if (given != null && Files.isExecutable(Path.of(given))) {
-            return Path.of(given);
-        }
-        Optional<Path> found = Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .flatMap(dir -> Stream.of("chromium", "chromium-browser").map(name -> Path.of(dir, name)))
-                .filter(Files::isExecutable).findFirst();
+        Optional<Path> found = find();
         Assumptions.assumeTrue(found.isPresent(), "Chromium is not installed (Debian: apt-get install chromium, as"
                 + " .ci/run does): report.html is not checked in a browser");
         return found.get();
+    }
+
+    static Optional<Path> find() {
+        String given = System.getenv("BTFMU_CHROMIUM");
+        if (given != null && Files.isExecutable(Path.of(given))) {
+            return Optional.of(Path.of(given));
+        }
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .flatMap(dir -> Stream.of("chromium", "chromium-browser").map(name -> Path.of(dir, name)))
+                .filter(Files::isExecutable).findFirst();
     }
 
     /**

@@ -62,12 +62,12 @@ public final class CsvReport {
         for (Map.Entry<String, Path> fmu : fmus.entrySet()) {
             String column = several ? fmu.getKey() + "." : "";
             units(fmu.getValue()).forEach((variable, unit) -> units.put(column + variable, unit));
-            missions += MissionTasks.of(fmu.getValue(), "").isEmpty() ? 0 : 1;
+            missions += tasksOf(fmu.getValue(), "", header, column).isEmpty() ? 0 : 1;
         }
         for (Map.Entry<String, Path> fmu : fmus.entrySet()) {
             String prefix = missions > 1 ? fmu.getKey() + ":" : "";
             String column = several ? fmu.getKey() + "." : "";
-            List<ReportTask> own = MissionTasks.of(fmu.getValue(), prefix);
+            List<ReportTask> own = tasksOf(fmu.getValue(), prefix, header, column);
             int offset = tasks.size();
             for (ReportTask t : own) {
                 tasks.add(new ReportTask(t.path(), t.name(), t.type(), t.parent() < 0 ? -1 : t.parent() + offset,
@@ -90,6 +90,20 @@ public final class CsvReport {
         List<StatusEvent> events = EventCauses.derive(SampledEvents.of(times, statuses, tasks), times, Map.of(),
                 Map.of(), false);
         HtmlReport.write(html, new RunReport(title, times, tasks, statuses, variables, events));
+    }
+
+    /** The FMU's tasks: from its mission file, else from its status columns, else none (not a mission FMU). */
+    private static List<ReportTask> tasksOf(Path fmu, String prefix, List<String> header, String column) {
+        try {
+            List<ReportTask> tasks = MissionTasks.of(fmu, prefix);
+            if (!tasks.isEmpty()) {
+                return tasks;
+            }
+        } catch (IOException | RuntimeException e) {
+            // a mission file this bt-fmu cannot read: the tree from the status columns
+        }
+        return ReportTasks.fromPaths(header.stream().filter(h -> h.startsWith(column + STATUS))
+                .map(h -> prefix + h.substring(column.length() + STATUS.length())).toList());
     }
 
     /** The unit of every variable that has one, from the FMU's modelDescription.xml (own or declared type's). */

@@ -22,6 +22,8 @@ public final class HtmlReport {
 
     private static final String ECHARTS = "echarts/";
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    /** The most samples per variable chart, and the most events listed. */
+    static final int MAX_POINTS = 20_000, MAX_EVENTS = 50_000;
 
     private HtmlReport() {
     }
@@ -70,15 +72,18 @@ public final class HtmlReport {
                 }
             }
         }
-        root.set("times", numbers(times));
+        // A long run's variables are thinned (every k-th sample) so that the page stays light.
+        int stride = Math.max(1, (times.length + MAX_POINTS - 1) / MAX_POINTS);
+        root.set("times", numbers(times, stride));
         ArrayNode variables = root.putArray("variables");
         for (RunReport.Variable v : run.variables()) {
-            variables.addObject().put("name", v.name()).put("unit", v.unit()).set("values", numbers(v.values()));
+            variables.addObject().put("name", v.name()).put("unit", v.unit()).set("values", numbers(v.values(), stride));
         }
         ArrayNode events = root.putArray("events");
-        for (StatusEvent e : run.events()) {
+        for (StatusEvent e : run.events().subList(0, Math.min(MAX_EVENTS, run.events().size()))) {
             events.addArray().add(e.time()).add(e.task()).add(e.from().ordinal()).add(e.to().ordinal()).add(e.cause());
         }
+        root.put("eventsLeftOut", Math.max(0, run.events().size() - MAX_EVENTS));
         try {
             return new ObjectMapper().writeValueAsString(root).replace("</", "<\\/");
         } catch (IOException e) {
@@ -86,17 +91,24 @@ public final class HtmlReport {
         }
     }
 
-    /** Numbers, a non-finite one as null (JSON has no NaN). */
-    private static ArrayNode numbers(double[] values) {
-        ArrayNode array = JSON.arrayNode(values.length);
-        for (double v : values) {
-            if (Double.isFinite(v)) {
-                array.add(v);
-            } else {
-                array.addNull();
-            }
+    /** Every {@code stride}-th number (and the last), a non-finite one as null (JSON has no NaN). */
+    private static ArrayNode numbers(double[] values, int stride) {
+        ArrayNode array = JSON.arrayNode(values.length / stride + 2);
+        for (int i = 0; i < values.length; i += stride) {
+            add(array, values[i]);
+        }
+        if (values.length > 0 && (values.length - 1) % stride != 0) {
+            add(array, values[values.length - 1]);
         }
         return array;
+    }
+
+    private static void add(ArrayNode array, double v) {
+        if (Double.isFinite(v)) {
+            array.add(v);
+        } else {
+            array.addNull();
+        }
     }
 
     /** The template with each placeholder replaced; the values are not searched again. */

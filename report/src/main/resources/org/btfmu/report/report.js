@@ -268,9 +268,9 @@
     });
     tbody.appendChild(tr);
   });
-  if (run.events.length > LIMIT) {
-    document.getElementById('eventsbox').appendChild(el('p', {}, (run.events.length - LIMIT)
-        + ' more status changes not listed'));
+  var leftOut = Math.max(0, run.events.length - LIMIT) + (run.eventsLeftOut || 0);
+  if (leftOut > 0) {
+    document.getElementById('eventsbox').appendChild(el('p', {}, leftOut + ' more status changes not listed'));
   }
 
   // ---- the cursor ----

@@ -57,6 +57,28 @@ class HtmlReportTest {
     }
 
     @Test
+    void aLongRunsVariablesAreThinnedKeepingTheLastSampleAndItsBarsWhole() throws Exception {
+        int n = 3 * HtmlReport.MAX_POINTS + 2;
+        double[] times = new double[n];
+        double[] values = new double[n];
+        double[] status = new double[n];
+        for (int i = 0; i < n; i++) {
+            times[i] = i;
+            values[i] = i * 2;
+            status[i] = i == n - 5 ? 6 : 5; // a FINISHED of one sample, which thinning must not lose
+        }
+        RunReport long_ = new RunReport("long", times, List.of(new ReportTask("root", "root", "Root", -1, "", Map.of())),
+                Map.of("root", status), List.of(new RunReport.Variable("v", "", values)), List.of());
+        JsonNode run = new ObjectMapper().readTree(HtmlReport.json(long_));
+        JsonNode thinned = run.path("times");
+        assertTrue(thinned.size() <= HtmlReport.MAX_POINTS + 1, "at most MAX_POINTS (and the last): " + thinned.size());
+        assertEquals(n - 1, thinned.get(thinned.size() - 1).asDouble(), "the last sample kept");
+        assertEquals(thinned.size(), run.path("variables").get(0).path("values").size());
+        assertEquals(2 * (n - 1), run.path("variables").get(0).path("values").get(thinned.size() - 1).asDouble());
+        assertEquals(3, run.path("tasks").get(0).path("segments").size(), "the bars from every sample");
+    }
+
+    @Test
     void theEightStatusesHaveEightColours() {
         assertEquals(8, java.util.Arrays.stream(Status.values()).map(StatusColours::hex).distinct().count());
     }
