@@ -66,7 +66,6 @@ class ReportBrowserTest {
             }
         }
         assertTrue(second > 0, "the statuses change after t=" + csv.time(first));
-        second = Math.min(csv.rows() - 1, second + 10);
 
         JsonNode page = ReportPage.check(out.resolve("report.html"), shot, csv.time(first),
                 csv.time(second));
