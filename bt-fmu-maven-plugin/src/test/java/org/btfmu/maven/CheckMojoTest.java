@@ -307,12 +307,18 @@ class CheckMojoTest {
         scenario("climb", "[{\"variable\": \"plant.altitude\", \"min\": 0}]");
         Path stale = Projects.write(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.gone.xml"), "<testsuite/>");
         Path other = Projects.write(project.resolve("target/bt-fmu-reports/notes.txt"), "kept");
+        Path staleRun = Projects.write(project.resolve("target/bt-fmu-reports/gone/report.html"), "<html/>");
+        Projects.write(project.resolve("target/bt-fmu-reports/gone/result.csv"), "time\n0\n");
+        Path otherFolder = Projects.write(project.resolve("target/bt-fmu-reports/mine/report.html"), "kept");
         CheckMojo mojo = mojo();
         mojo.checkFmus = false;
         mojo.execute();
         assertFalse(Files.exists(stale));
+        assertFalse(Files.exists(staleRun.getParent()), "the run of the scenario that is gone, with its report");
         assertTrue(Files.exists(other));
+        assertTrue(Files.exists(otherFolder), "a folder without the scenario's report stays");
         assertTrue(Files.exists(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.climb.xml")));
+        assertTrue(Files.exists(project.resolve("target/bt-fmu-reports/climb/report.html")));
     }
 
     @Test
