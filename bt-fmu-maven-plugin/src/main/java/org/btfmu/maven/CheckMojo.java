@@ -237,6 +237,17 @@ public final class CheckMojo extends MissionsMojo {
                         && !scenarios.contains(file.substring(prefix.length(), file.length() - ".xml".length()))) {
                     Files.delete(report);
                     getLog().info("bt-fmu: removed " + report + ": no scenario of that name any more");
+                    // and its run beside it (ScenarioMain): result.csv and report.html, the folder if then empty
+                    Path run = reports.resolve(file.substring(prefix.length(), file.length() - ".xml".length()));
+                    if (Files.isDirectory(run)) {
+                        Files.deleteIfExists(run.resolve("result.csv"));
+                        Files.deleteIfExists(run.resolve("report.html"));
+                        try (Stream<Path> left = Files.list(run)) {
+                            if (left.findAny().isEmpty()) {
+                                Files.delete(run);
+                            }
+                        }
+                    }
                 }
             }
         } catch (IOException e) {

@@ -3,11 +3,13 @@ package org.btfmu.maven;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.btfmu.report.CsvReport;
 import org.btfmu.scenario.Expectation;
 import org.btfmu.scenario.JsonLocations;
 import org.btfmu.scenario.Scenario;
@@ -23,7 +25,8 @@ import org.btfmu.scenario.ScenarioRun;
  * <p>Arguments: {@code check} or {@code run}, the project folder, the reports folder,
  * {@code <mission name>=<fmu>} per mission, {@code --}, then per scenario its report
  * name and its file. {@code check} loads every scenario's FMUs, wiring and expectations
- * without running it; {@code run} runs the one scenario and writes its report.
+ * without running it; {@code run} runs the one scenario and writes its report, and beside it
+ * {@code <scenario>/result.csv} and {@code <scenario>/report.html}.
  * Standard output carries one line per finding ({@link #PASSED}, {@link #FAILED},
  * {@link #STOPPED}, {@link #SKIPPED}, {@link #CONFIGURATION}, {@link #WARNING});
  * FMU log messages go to standard error. Exit code 0 when everything passed, 1 when an
@@ -76,8 +79,19 @@ public final class ScenarioMain {
     }
 
     private static int run(PrintStream out, Scenario scenario, Path reports, String reportName) throws IOException {
-        ScenarioRun.Outcome outcome = ScenarioRun.run(scenario, System.err::println);
+        // Beside the JUnit report: <reports>/<scenario>/result.csv (every output) and report.html.
+        Path run = reports.resolve(reportName);
+        Files.createDirectories(run);
+        Path csv = run.resolve("result.csv");
+        ScenarioRun.Outcome outcome = ScenarioRun.run(scenario, System.err::println, csv);
         TestReport.write(reports, reportName, outcome);
+        if (Files.isRegularFile(csv)) {
+            try {
+                CsvReport.write(csv, scenario.fmus(), scenario.name(), run.resolve("report.html"));
+            } catch (IOException | RuntimeException e) {
+                out.println(WARNING + oneLine(run.resolve("report.html") + ": not written: " + e.getMessage()));
+            }
+        }
         if (outcome.error() != null) {
             out.println(STOPPED + oneLine(outcome.error()));
         }

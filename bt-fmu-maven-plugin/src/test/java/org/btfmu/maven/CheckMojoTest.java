@@ -126,6 +126,26 @@ class CheckMojoTest {
         assertTrue(Files.readString(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.climb.xml"))
                 .contains("failures=\"1\""));
         assertEquals(1, log.errors.size(), log.errors.toString());
+
+        // Beside the JUnit report, the run: result.csv and report.html with the mission's tree and the plant's units.
+        Path run = project.resolve("target/bt-fmu-reports/climb");
+        assertTrue(Files.readString(run.resolve("result.csv")).startsWith("time,"));
+        java.util.regex.Matcher data = java.util.regex.Pattern.compile(
+                "<script type=\"application/json\" id=\"run-data\">(.*?)</script>", java.util.regex.Pattern.DOTALL)
+                .matcher(Files.readString(run.resolve("report.html")));
+        assertTrue(data.find(), "report.html holds the run");
+        com.fasterxml.jackson.databind.JsonNode report = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(data.group(1));
+        assertEquals(MissionLoader.load(Projects.TEMPLATE_MISSION).tree().size(), report.path("tasks").size());
+        for (com.fasterxml.jackson.databind.JsonNode task : report.path("tasks")) {
+            assertTrue(task.path("segments").size() > 0, "every task's statuses are drawn: " + task.path("path"));
+        }
+        assertTrue(report.path("events").size() > 0, "the status changes are listed");
+        boolean altitudeInMetres = false;
+        for (com.fasterxml.jackson.databind.JsonNode v : report.path("variables")) {
+            altitudeInMetres |= v.path("name").asText().equals("plant.altitude") && v.path("unit").asText().equals("m");
+        }
+        assertTrue(altitudeInMetres, "plant.altitude with its unit from the plant's model description");
     }
 
     @Test
@@ -287,12 +307,18 @@ class CheckMojoTest {
         scenario("climb", "[{\"variable\": \"plant.altitude\", \"min\": 0}]");
         Path stale = Projects.write(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.gone.xml"), "<testsuite/>");
         Path other = Projects.write(project.resolve("target/bt-fmu-reports/notes.txt"), "kept");
+        Path staleRun = Projects.write(project.resolve("target/bt-fmu-reports/gone/report.html"), "<html/>");
+        Projects.write(project.resolve("target/bt-fmu-reports/gone/result.csv"), "time\n0\n");
+        Path otherFolder = Projects.write(project.resolve("target/bt-fmu-reports/mine/report.html"), "kept");
         CheckMojo mojo = mojo();
         mojo.checkFmus = false;
         mojo.execute();
         assertFalse(Files.exists(stale));
+        assertFalse(Files.exists(staleRun.getParent()), "the run of the scenario that is gone, with its report");
         assertTrue(Files.exists(other));
+        assertTrue(Files.exists(otherFolder), "a folder without the scenario's report stays");
         assertTrue(Files.exists(project.resolve("target/bt-fmu-reports/TEST-bt-fmu.climb.xml")));
+        assertTrue(Files.exists(project.resolve("target/bt-fmu-reports/climb/report.html")));
     }
 
     @Test

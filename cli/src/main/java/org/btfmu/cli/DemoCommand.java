@@ -20,6 +20,8 @@ import org.btfmu.cosim.ModelStructure;
 import org.btfmu.demo.DemoScenario;
 import org.btfmu.demo.MissionCoSimulation;
 import org.btfmu.demo.Recording;
+import org.btfmu.demo.ReportRecorder;
+import org.btfmu.mission.MissionLoader;
 import org.btfmu.demo.TrajectoryChart;
 import org.btfmu.mission.MissionException;
 import org.btfmu.packager.FmuBuildException;
@@ -40,8 +42,9 @@ import picocli.CommandLine.Spec;
                 + "the plain sequence that circles).",
             "Writes <output>/<scenario>/: mission.json, connections.json, mission.fmu, plant.fmu, scenario.ssp "
                 + "(both FMUs coupled, for OMEdit/OMSimulator or bt-fmu simulate), result.csv "
-                + "(time, then mission.* and plant.* outputs), status.png (every task's status over time) "
-                + "and plots of the key variables."})
+                + "(time, then mission.* and plant.* outputs), report.html (timeline, variables, the tree at a "
+                + "moment, the events), run.btlog (BehaviorTree.CPP's FileLogger2 log, for Groot2), status.png "
+                + "(every task's status over time) and plots of the key variables."})
 public final class DemoCommand implements Callable<Integer> {
 
     private static final String EXAMPLES = "org/btfmu/demo/examples/";
@@ -69,7 +72,8 @@ public final class DemoCommand implements Callable<Integer> {
                 out.println(run(scenario, err));
                 out.flush();
             }
-            out.println("Open " + output.toAbsolutePath().normalize() + "/*/status.png and the other plots there.");
+            out.println("Open " + output.toAbsolutePath().normalize() + "/*/report.html in a browser (or the PNGs"
+                    + " there); Groot2 replays */run.btlog.");
             out.flush();
             return 0;
         } catch (IOException | FmuBuildException | MissionException | CoSimulationException e) {
@@ -91,13 +95,18 @@ public final class DemoCommand implements Callable<Integer> {
                 message -> err.println(scenario.example() + ": " + message));
 
         Recording recording = new Recording();
+        ReportRecorder recorder = new ReportRecorder(message -> err.println(scenario.example() + ": " + message));
         CoSimulation.Result result;
         try (CsvWriter csv = new CsvWriter(dir.resolve("result.csv"))) {
             result = MissionCoSimulation.run(dir, connections, scenario.stop(), scenario.step(),
-                    List.of(csv, recording), message -> err.println(scenario.example() + ": " + message));
+                    List.of(csv, recording), recorder);
         }
+        recorder.writeReport(dir.resolve("report.html"), scenario.example() + ": "
+                + MissionLoader.load(mission).name(), false);
+        recorder.writeBtLog(dir.resolve("run.btlog"));
 
-        List<String> written = new ArrayList<>(List.of("scenario.ssp", "result.csv", "status.png"));
+        List<String> written = new ArrayList<>(List.of("scenario.ssp", "result.csv", "report.html", "run.btlog",
+                "status.png"));
         List<String> tasks = new ArrayList<>();
         List<double[]> statuses = new ArrayList<>();
         for (String column : recording.columns()) {

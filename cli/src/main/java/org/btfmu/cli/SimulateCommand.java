@@ -26,6 +26,7 @@ import org.btfmu.charts.StatusTimelineChart;
 import org.btfmu.cosim.Trace;
 import org.btfmu.charts.VariableChart;
 import org.btfmu.cosim.VariableReference;
+import org.btfmu.demo.ReportRecorder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Spec;
         description = {
             "Co-simulates FMI 2.0 Co-Simulation FMUs (e.g. a mission FMU and a plant FMU) at a fixed "
                 + "communication step and writes result.csv, status.png (every task's status over time, "
-                + "from the status.* outputs) and one PNG per --plot variable.",
+                + "from the status.* outputs), one PNG per --plot variable and, with a mission FMU, report.html "
+                + "(timeline, variables, the tree at a moment, the events; opens offline in a browser).",
             "FMUs are named by their file name without .fmu, or by <name>=<file>. Variables are "
                 + "written <fmu>.<variable>; a bare variable name is enough when only one FMU has it.",
             "Instead of --fmu and --connections, an SSP 1.0 file (bt-fmu ssp writes one) gives the FMUs, "
@@ -112,6 +114,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--plot", paramLabel = "<fmu.variable>", description = "A variable to plot as <variable>.png (repeatable).")
     List<String> plots = new ArrayList<>();
 
+    @Option(names = "--btlog", paramLabel = "<run.btlog>",
+            description = "Also write the mission FMU's status changes as BehaviorTree.CPP's FileLogger2 log, which"
+                    + " Groot2 replays (docs/report.md).")
+    Path btlog;
+
     @Override
     public Integer call() {
         PrintWriter err = spec.commandLine().getErr();
@@ -144,6 +151,10 @@ public final class SimulateCommand implements Callable<Integer> {
         if (maxSteps < 1) {
             throw new CoSimulationException("--max-steps " + maxSteps + ": must be at least 1");
         }
+        if (btlog != null && !btlog.getFileName().toString().endsWith(".btlog")) {
+            throw new CoSimulationException("--btlog " + btlog + ": the file name must end in .btlog (Groot2 and"
+                    + " BehaviorTree.CPP open only those)");
+        }
         Experiment options = new Experiment(start == null ? Double.NaN : start, stop == null ? Double.NaN : stop,
                 step == null ? Double.NaN : step);
         if (scenario != null) {
@@ -173,7 +184,8 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         // Before anything is loaded or written: bad times leave no empty result.csv behind.
         long points = RunLength.steps(run, maxSteps, options, scenario == null ? null : scenario.toString());
-        try (CoSimulation sim = CoSimulation.load(specs, log, fmiInterface.equals("me"))) {
+        ReportRecorder recorder = new ReportRecorder(log);
+        try (CoSimulation sim = CoSimulation.load(specs, recorder.log(), fmiInterface.equals("me"))) {
             List<FmuInstance> loaded = sim.fmus();
             if (inputs != null && loaded.size() != 1) {
                 throw new CoSimulationException("--inputs replays into a single FMU; " + scenario + " has "
@@ -195,7 +207,7 @@ public final class SimulateCommand implements Callable<Integer> {
             if (inputs != null) {
                 sim.replay(InputReplay.read(inputs, loaded.get(0)));
             }
-            return simulate(sim, loaded, run, points);
+            return simulate(sim, loaded, run, points, recorder);
         }
     }
 
@@ -215,7 +227,8 @@ public final class SimulateCommand implements Callable<Integer> {
         }
     }
 
-    private String simulate(CoSimulation sim, List<FmuInstance> loaded, Experiment experiment, long points) {
+    private String simulate(CoSimulation sim, List<FmuInstance> loaded, Experiment experiment, long points,
+            ReportRecorder recorder) {
         // What is sampled: the recorded variables, then plotted ones and task statuses not among them.
         Set<VariableReference> sampled = new LinkedHashSet<>();
         if (record.isEmpty()) {
@@ -242,7 +255,12 @@ public final class SimulateCommand implements Callable<Integer> {
                         && r.variable().type() == org.btfmu.cosim.VariableType.INTEGER)
                 .toList();
         sampled.addAll(statuses);
-        List<VariableReference> columns = List.copyOf(sampled);
+        if (btlog != null && statuses.isEmpty()) {
+            throw new CoSimulationException("--btlog " + btlog + ": no mission FMU in the run (none has status.*"
+                    + " outputs), so there is no tree to log");
+        }
+        // The recorded columns, then the mission inputs for report.html (not written to result.csv).
+        List<VariableReference> columns = recorder.prepare(loaded, List.copyOf(sampled));
 
         Trace plotTrace = new Trace(plotted.stream().mapToInt(columns::indexOf).toArray());
         Trace statusTrace = new Trace(statuses.stream().mapToInt(columns::indexOf).toArray());
@@ -258,7 +276,7 @@ public final class SimulateCommand implements Callable<Integer> {
         double wall;
         String endedBy = null;
         try (CsvWriter writer = new CsvWriter(csv)) {
-            List<SampleListener> listeners = List.of(writer, plotTrace, statusTrace);
+            List<SampleListener> listeners = List.of(recorder.recordedOnly(writer), plotTrace, statusTrace, recorder);
             try (Progress progress = new Progress(spec.commandLine().getErr())) {
                 if (fmiInterface.equals("me")) {
                     ModelExchangeMaster.Result me = sim.runModelExchange(experiment.start(), experiment.stop(),
@@ -305,6 +323,20 @@ public final class SimulateCommand implements Callable<Integer> {
             }
         } catch (IOException e) {
             throw new CoSimulationException(output + ": cannot write a plot: " + e.getMessage(), e);
+        }
+        try {
+            if (recorder.hasMission()) {
+                Path html = output.resolve("report.html");
+                String missions = String.join(", ", statuses.stream().map(r -> r.fmu().modelName()).distinct().toList());
+                recorder.writeReport(html, missions, fmiInterface.equals("me"));
+                written.add(html);
+            }
+            if (btlog != null) {
+                recorder.writeBtLog(btlog);
+                written.add(btlog);
+            }
+        } catch (IOException e) {
+            throw new CoSimulationException(output + ": cannot write the report: " + e.getMessage(), e);
         }
         return String.format(Locale.ROOT, "simulated %s s to %s s%s in %.2f s wall time: %s, "
                 + "%d status changes; wrote %s", fmt(experiment.start()), fmt(end),

@@ -54,6 +54,21 @@ public final class MissionCoSimulation {
     }
 
     /**
+     * {@link #run} with {@code recorder} keeping what report.html and the .btlog need: the FMUs log
+     * through it, and the listeners see only the recorded outputs, not the inputs it adds.
+     */
+    public static CoSimulation.Result run(Path directory, Path connections, double stop, double step,
+            List<SampleListener> listeners, ReportRecorder recorder) {
+        try (CoSimulation sim = wired(directory, connections, recorder.log(), false)) {
+            List<VariableReference> columns = recorder.prepare(sim.fmus(), new ArrayList<>(sim.allOutputs()));
+            List<SampleListener> all = new ArrayList<>();
+            listeners.forEach(l -> all.add(recorder.recordedOnly(l)));
+            all.add(recorder);
+            return sim.run(0, stop, step, columns, all, fraction -> { });
+        }
+    }
+
+    /**
      * Simulates the FMUs that {@link #prepare} put into {@code directory} as one Model Exchange
      * system from 0 to {@code stop}, sampled every {@code interval} and after every event;
      * {@code missionLog} are log categories to switch on in the mission FMU (its messages go to

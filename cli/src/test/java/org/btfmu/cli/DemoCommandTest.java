@@ -46,6 +46,32 @@ class DemoCommandTest {
                 List.of("time", "mission.recoveries", "plant.x", "plant.y"), 601);
         assertBtcppScenariosBehave(out);
         assertNav2NavigatorRecoversAndArrives(out);
+        assertReportAndBtLogOfEveryScenario(out);
+    }
+
+    /**
+     * Every scenario folder holds report.html and run.btlog: the log's tree has one node per task of the
+     * scenario's mission and its transitions; the Nav2 navigator's report (the largest tree) is drawn in
+     * Chromium as its result.csv says, where Chromium is installed (ReportBrowserTest says when not).
+     */
+    private static void assertReportAndBtLogOfEveryScenario(Path out) throws Exception {
+        for (org.btfmu.demo.DemoScenario scenario : org.btfmu.demo.DemoScenario.ALL) {
+            Path folder = out.resolve(scenario.example());
+            int tasks = org.btfmu.mission.MissionLoader.load(folder.resolve("mission.json")).tree().size();
+            assertTrue(Files.readString(folder.resolve("report.html")).contains("id=\"run-data\""), scenario.example());
+            BtLogReader log = BtLogReader.read(folder.resolve("run.btlog"));
+            List<BtLogReader.LoggedNode> nodes = new java.util.ArrayList<>(log.tree());
+            for (int i = 0; i < nodes.size(); i++) {
+                nodes.addAll(nodes.get(i).children());
+            }
+            assertEquals(tasks, nodes.size(), scenario.example() + ": one node per task");
+            assertTrue(log.transitions().size() > 0, scenario.example() + ": the run's transitions");
+        }
+        if (ReportPage.find().isPresent()) {
+            Path nav2 = out.resolve("nav2-navigate-to-pose");
+            ReportBrowserTest.assertDrawnAsTheRun(nav2, "demo-nav2-navigate-to-pose",
+                    org.btfmu.mission.MissionLoader.load(nav2.resolve("mission.json")).tree().size());
+        }
     }
 
     /**
