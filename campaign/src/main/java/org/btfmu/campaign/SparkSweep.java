@@ -118,6 +118,7 @@ final class SparkSweep {
                     && p.getFileName().toString().endsWith(".parquet")).findFirst()
                     .orElseThrow(() -> new IOException("Spark wrote no part file into " + parts));
             Files.move(part, target, StandardCopyOption.REPLACE_EXISTING);
+            CanonicalParquet.rewrite(target);
             try (Stream<Path> rest = Files.list(parts)) {
                 for (Path p : rest.toList()) {
                     Files.delete(p);

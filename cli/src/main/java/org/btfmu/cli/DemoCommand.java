@@ -17,6 +17,7 @@ import org.btfmu.cosim.CsvWriter;
 import org.btfmu.charts.StatusTimelineChart;
 import org.btfmu.charts.VariableChart;
 import org.btfmu.cosim.ModelStructure;
+import org.btfmu.demo.DemoCampaign;
 import org.btfmu.demo.DemoScenario;
 import org.btfmu.demo.MissionCoSimulation;
 import org.btfmu.demo.Recording;
@@ -53,6 +54,10 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Option(names = "--no-campaign",
+            description = "Leave out the campaign (the solar day over initial charge and panel area, on Spark).")
+    boolean noCampaign;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -69,7 +74,11 @@ public final class DemoCommand implements Callable<Integer> {
                 out.println(run(scenario, err));
                 out.flush();
             }
-            out.println("Open " + output.toAbsolutePath().normalize() + "/*/status.png and the other plots there.");
+            if (!noCampaign) {
+                out.println(DemoCampaign.run(output, out, err));
+            }
+            out.println("Open " + output.toAbsolutePath().normalize() + "/*/status.png and the other plots there"
+                    + (noCampaign ? "." : ", and solar-day-campaign/summary.html."));
             out.flush();
             return 0;
         } catch (IOException | FmuBuildException | MissionException | CoSimulationException e) {
