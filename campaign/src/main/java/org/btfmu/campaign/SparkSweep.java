@@ -66,8 +66,8 @@ final class SparkSweep {
 
     /**
      * Writes {@code runs.parquet} (one row per run, sorted by run: the same bytes for the same
-     * campaign, whatever the parallelism) and {@code wall-times.parquet} (run, wall seconds:
-     * the one column that differs between two runs of a campaign) into {@code output}.
+     * campaign, whatever the parallelism) and {@code wall-times.csv} (run, wall seconds: the one
+     * column that differs between two runs of a campaign, so kept out of the table) into {@code output}.
      */
     static void write(SparkSession spark, Campaign campaign, List<RunResult> results, Path output) {
         List<StructField> fields = new ArrayList<>();
@@ -83,7 +83,7 @@ final class SparkSweep {
             fields.add(DataTypes.createStructField("expect " + i + " miss", DataTypes.DoubleType, false));
         }
         List<Row> rows = new ArrayList<>();
-        List<Row> times = new ArrayList<>();
+        StringBuilder times = new StringBuilder("run,wall_seconds\n");
         for (RunResult r : results) {
             List<Object> row = new ArrayList<>(List.of(r.index(), r.status()));
             row.add(r.message());
@@ -99,14 +99,15 @@ final class SparkSweep {
                 row.add(r.misses()[i]);
             }
             rows.add(RowFactory.create(row.toArray()));
-            times.add(RowFactory.create(r.index(), r.wallSeconds()));
+            times.append(r.index()).append(',').append(r.wallSeconds()).append('\n');
         }
-        StructType timeSchema = new StructType(new StructField[] {
-            DataTypes.createStructField("run", DataTypes.IntegerType, false),
-            DataTypes.createStructField("wall_seconds", DataTypes.DoubleType, false)});
         writeOne(spark.createDataFrame(rows, new StructType(fields.toArray(StructField[]::new))),
                 output.resolve("runs.parquet"));
-        writeOne(spark.createDataFrame(times, timeSchema), output.resolve("wall-times.parquet"));
+        try {
+            Files.writeString(output.resolve("wall-times.csv"), times);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** One Parquet file, sorted by run, named {@code target} (Spark writes a folder of parts; one is kept). */

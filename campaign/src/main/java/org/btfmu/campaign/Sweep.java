@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
                 + " parameters and faults, each run checked against the expectations, on Apache Spark"
                 + " (embedded local[*] unless --master says otherwise). See docs/campaigns.md.",
             "Writes <output>/runs.parquet (one row per run, sorted by run: the same bytes for the same campaign),"
-                + " wall-times.parquet and summary.html. Exit 0 when every run passed, 2 when one did not or"
+                + " wall-times.csv and summary.html. Exit 0 when every run passed, 2 when one did not or"
                 + " the campaign file is wrong."})
 public final class Sweep implements Callable<Integer> {
 
@@ -60,7 +60,12 @@ public final class Sweep implements Callable<Integer> {
     }
 
     public static int run(String... args) {
-        CommandLine commandLine = new CommandLine(new Sweep());
+        return run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args);
+    }
+
+    /** Runs the command with its output and messages to {@code out} and {@code err} (tests call this). */
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine commandLine = new CommandLine(new Sweep()).setOut(out).setErr(err);
         commandLine.setParameterExceptionHandler((ex, cmdArgs) -> {
             ex.getCommandLine().getErr().println("bt-fmu sweep: " + ex.getMessage());
             ex.getCommandLine().getErr().println("Try 'bt-fmu sweep --help'.");
