@@ -40,8 +40,8 @@ sealed interface Spread {
                     + " \"count\": n}, {\"uniform\": [a, b]}, {\"normal\": [mean, sd]}, {\"choice\": [...]},"
                     + " {\"latin\": [a, b]}");
         }
-        String kind = node.fieldNames().next();
-        if (node.size() != (kind.equals("range") ? 2 : 1)) {
+        String kind = node.has("range") ? "range" : node.fieldNames().next();
+        if (node.size() > 2 || node.size() == 2 && !(kind.equals("range") && node.has("count"))) {
             throw new CampaignException(where + ": give one of values, range (with count), uniform, normal,"
                     + " choice, latin");
         }

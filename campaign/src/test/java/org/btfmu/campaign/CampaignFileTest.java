@@ -46,7 +46,7 @@ class CampaignFileTest {
     @Test
     void badSpread() throws IOException {
         Console c = sweepOf("{\"coupling\": \"scenario.json\",\n \"parameters\": {\n  \"plant.k\": {\"uniform\": [2, 1]}}}");
-        assertLocated(c, "[3,27] /parameters/plant.k/uniform: ", "low <= high");
+        assertLocated(c, "[3,26] /parameters/plant.k/uniform: ", "low <= high");
     }
 
     @Test
@@ -59,7 +59,7 @@ class CampaignFileTest {
     void faultOnAnOutput() throws IOException {
         Console c = sweepOf("{\"coupling\": \"scenario.json\",\n \"faults\": [\n  {\"input\": \"plant.x\", \"value\": 1,"
                 + " \"from\": 0.5}]}");
-        assertLocated(c, "[3,14] /faults/0/input", "a fault overrides an input");
+        assertLocated(c, "[3,13] /faults/0/input", "a fault overrides an input");
     }
 
     @Test
