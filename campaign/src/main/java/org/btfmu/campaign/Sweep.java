@@ -50,6 +50,10 @@ public final class Sweep implements Callable<Integer> {
             description = "Spark master: local[*] (default, every core), local[N], spark://host:7077.")
     String master;
 
+    @Option(names = "--conf", paramLabel = "<key=value>",
+            description = "A Spark setting (repeatable), e.g. spark.executor.memory=1g.")
+    java.util.Map<String, String> conf = new java.util.LinkedHashMap<>();
+
     @Option(names = "--rerun", paramLabel = "<N>",
             description = "Replay run N alone in this JVM, as simulate would: <output>/run-N/result.csv (every output)"
                     + " and report.txt.")
@@ -97,7 +101,7 @@ public final class Sweep implements Callable<Integer> {
         }
         long started = System.nanoTime();
         List<RunResult> results;
-        SparkSession spark = session(master, "bt-fmu sweep " + file.getFileName());
+        SparkSession spark = session(master, "bt-fmu sweep " + file.getFileName(), conf);
         try {
             results = SparkSweep.run(spark, campaign);
             SparkSweep.write(spark, campaign, results, output);
@@ -119,14 +123,18 @@ public final class Sweep implements Callable<Integer> {
      * would pick another interface of this machine): a local master needs no other, and the
      * standalone cluster of the tests runs on this machine.
      */
-    static SparkSession session(String master, String name) {
-        return SparkSession.builder().appName(name).master(master)
+    static SparkSession session(String master, String name, java.util.Map<String, String> conf) {
+        SparkSession.Builder builder = SparkSession.builder().appName(name).master(master)
                 .config("spark.ui.enabled", "false")
                 .config("spark.driver.host", "127.0.0.1")
                 .config("spark.driver.bindAddress", "127.0.0.1")
                 .config("spark.sql.shuffle.partitions", "4")
                 .config("spark.sql.warehouse.dir", System.getProperty("java.io.tmpdir") + "/bt-fmu-spark-warehouse")
-                .getOrCreate();
+                // Executors in JVMs of their own (a cluster) load FMUs through javafmi, which reflects into
+                // java.util.prefs; Spark adds its own --add-opens to executors.
+                .config("spark.executor.extraJavaOptions", "--add-opens=java.prefs/java.util.prefs=ALL-UNNAMED");
+        conf.forEach(builder::config);
+        return builder.getOrCreate();
     }
 
     private int rerun(Campaign campaign, int index, PrintWriter out) throws IOException {

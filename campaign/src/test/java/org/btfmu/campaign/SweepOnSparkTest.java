@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The campaign on Spark, kept small (2 cores shared): 4 runs of the hanging plant, one of them
- * hung, on local[2] and on local[1]: the same table byte for byte, the hung run one timed-out row.
+ * The campaign on Spark, kept small (2 cores shared): 4 runs of the hanging plant, two of them
+ * hung, on local[2], local[1] and a standalone cluster started for the test: the same table byte
+ * for byte, each hung run one timed-out row.
  */
 class SweepOnSparkTest {
 
@@ -66,5 +67,17 @@ class SweepOnSparkTest {
         assertTrue(html.contains("pass rate <b>25.0 %</b>") && html.contains("<svg"), html);
         assertTrue(html.indexOf("<td>1</td><td class=\"text\">timeout") < html.indexOf("<td>2</td><td class=\"text\">failed"),
                 "timed-out runs first among those that did not pass");
+
+        // The same campaign on a standalone cluster (a master and two workers on this machine),
+        // each run in an executor JVM of a worker: the same table again.
+        try (StandaloneCluster cluster = new StandaloneCluster(Files.createDirectories(dir.resolve("cluster")))) {
+            Console onCluster = CampaignFiles.sweep(campaign.toString(), "-o", dir.resolve("cluster-out").toString(),
+                    "--master", cluster.url(), "--conf", "spark.executor.memory=512m");
+            assertEquals(two.out().lines().findFirst(), onCluster.out().lines().findFirst(),
+                    onCluster.err() + cluster.logs());
+            assertArrayEquals(Files.readAllBytes(dir.resolve("one/runs.parquet")),
+                    Files.readAllBytes(dir.resolve("cluster-out/runs.parquet")), "byte for byte, on the cluster");
+            assertTrue(cluster.logs().contains("Launching executor"), "the workers ran the executors");
+        }
     }
 }

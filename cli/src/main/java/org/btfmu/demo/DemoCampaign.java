@@ -24,8 +24,8 @@ public final class DemoCampaign {
               "seed": 1,
               "timeout": 300,
               "parameters": {
-                "plant.soc0": {"values": [0.2, 0.45, 0.7]},
-                "plant.solar_peak_power": {"range": [12000, 24000], "count": 3}
+                "plant.soc0": {"values": [0.3, 0.5, 0.7]},
+                "plant.solar_peak_power": {"range": [5000, 15000], "count": 3}
               },
               "expect": [
                 {"variable": "plant.altitude", "before": 86400, "min": 12990},
