@@ -101,12 +101,19 @@ public final class Sweep implements Callable<Integer> {
         }
         long started = System.nanoTime();
         List<RunResult> results;
-        SparkSession spark = session(master, "bt-fmu sweep " + file.getFileName(), conf);
         try {
-            results = SparkSweep.run(spark, campaign);
-            SparkSweep.write(spark, campaign, results, output);
-        } finally {
-            spark.stop();
+            SparkSession spark = session(master, "bt-fmu sweep " + file.getFileName(), conf);
+            try {
+                results = SparkSweep.run(spark, campaign);
+                SparkSweep.write(spark, campaign, results, output);
+            } finally {
+                spark.stop();
+            }
+        } catch (RuntimeException e) {
+            // Spark's own failures (a master that cannot be reached, a lost executor): said, not a trace.
+            err.println("bt-fmu sweep: Spark (" + master + "): " + e);
+            err.flush();
+            return 1;
         }
         double seconds = (System.nanoTime() - started) / 1e9;
         Summary summary = new Summary(campaign, results);

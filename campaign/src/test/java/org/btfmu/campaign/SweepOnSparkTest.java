@@ -34,7 +34,7 @@ class SweepOnSparkTest {
     }
 
     @Test
-    void sameTableWhateverTheParallelismAndAHungRunIsOneRow() throws IOException {
+    void sameTableWhateverTheParallelismAndAHungRunIsOneRow() throws IOException, InterruptedException {
         Path campaign = CampaignFiles.write(dir, "campaign.json", "{\"coupling\": \"scenario.json\", \"seed\": 4,"
                 + " \"timeout\": 2,"
                 + " \"parameters\": {\"plant.k\": {\"values\": [0.2, 2]}, \"plant.hang_at\": {\"values\": [100, 0.35]},"
