@@ -29,7 +29,10 @@ final class StandaloneCluster implements AutoCloseable {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         int n = 0;
         for (String entry : classPath.split(File.pathSeparator)) {
-            Path source = Path.of(entry);
+            if (entry.isBlank()) {
+                continue;
+            }
+            Path source = Path.of(entry).toAbsolutePath();
             if (Files.isRegularFile(source) && entry.endsWith(".jar")) {
                 Files.createSymbolicLink(home.resolve("jars").resolve(n++ + "-" + source.getFileName()), source);
             } else if (Files.isDirectory(source)) { // this module's classes: a jar of them
@@ -41,7 +44,26 @@ final class StandaloneCluster implements AutoCloseable {
                 }
             }
         }
+        // The master's and workers' own messages (the campaign's log4j2.properties keeps Spark quiet):
+        // awaitWorkers() reads the master's.
+        Files.writeString(home.resolve("conf/log4j2.properties"), """
+                rootLogger.level = info
+                rootLogger.appenderRef.stdout.ref = stdout
+                appender.console.type = Console
+                appender.console.name = stdout
+                appender.console.layout.type = PatternLayout
+                appender.console.layout.pattern = %d{HH:mm:ss} %p %c{1}: %m%n
+                """);
         port = freePort();
+        try {
+            startAll(home);
+        } catch (IOException | InterruptedException | RuntimeException e) {
+            close(); // what started stops again
+            throw e;
+        }
+    }
+
+    private void startAll(Path home) throws IOException, InterruptedException {
         start(home, "master", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1", "--port",
                 String.valueOf(port), "--webui-port", String.valueOf(freePort()));
         for (int w = 1; w <= 2; w++) {
@@ -59,7 +81,8 @@ final class StandaloneCluster implements AutoCloseable {
 
     private void start(Path home, String name, String main, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-cp", home.resolve("jars") + File.separator + "*"));
+                "-Xmx256m", "-Dlog4j2.configurationFile=" + home.resolve("conf/log4j2.properties").toUri(),
+                "-cp", home.resolve("jars") + File.separator + "*"));
         command.addAll(List.of(System.getProperty("campaign.test.opens", "").split(" ")).stream()
                 .filter(s -> !s.isBlank()).toList());
         command.add(main);

@@ -36,7 +36,7 @@ class SweepOnSparkTest {
     @Test
     void sameTableWhateverTheParallelismAndAHungRunIsOneRow() throws IOException, InterruptedException {
         Path campaign = CampaignFiles.write(dir, "campaign.json", "{\"coupling\": \"scenario.json\", \"seed\": 4,"
-                + " \"timeout\": 2,"
+                + " \"timeout\": 8,"
                 + " \"parameters\": {\"plant.k\": {\"values\": [0.2, 2]}, \"plant.hang_at\": {\"values\": [100, 0.35]},"
                 + " \"plant.x0\": {\"uniform\": [1, 1.2]}},"
                 + " \"keep\": [{\"variable\": \"plant.x\", \"stats\": [\"final\"]}]}");
