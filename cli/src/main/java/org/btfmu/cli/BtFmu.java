@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             CheckCommand.class,
             SimulateCommand.class,
             SspCommand.class,
+            SweepCommand.class,
             DemoCommand.class,
             org.btfmu.demo.Table1Command.class,
         })

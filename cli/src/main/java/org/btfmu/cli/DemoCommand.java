@@ -17,6 +17,7 @@ import org.btfmu.cosim.CsvWriter;
 import org.btfmu.charts.StatusTimelineChart;
 import org.btfmu.charts.VariableChart;
 import org.btfmu.cosim.ModelStructure;
+import org.btfmu.demo.DemoCampaign;
 import org.btfmu.demo.DemoScenario;
 import org.btfmu.demo.MissionCoSimulation;
 import org.btfmu.demo.Recording;
@@ -56,6 +57,10 @@ public final class DemoCommand implements Callable<Integer> {
             description = "Output directory (default: ${DEFAULT-VALUE}).")
     Path output;
 
+    @Option(names = "--no-campaign",
+            description = "Leave out the campaign (the solar day over initial charge and panel area, on Spark).")
+    boolean noCampaign;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
@@ -72,8 +77,12 @@ public final class DemoCommand implements Callable<Integer> {
                 out.println(run(scenario, err));
                 out.flush();
             }
+            if (!noCampaign) {
+                out.println(DemoCampaign.run(output, out, err));
+            }
             out.println("Open " + output.toAbsolutePath().normalize() + "/*/report.html in a browser (or the PNGs"
-                    + " there); Groot2 replays */run.btlog.");
+                    + " there); Groot2 replays */run.btlog" + (noCampaign ? "." : "; the campaign's summary is"
+                    + " solar-day-campaign/summary.html."));
             out.flush();
             return 0;
         } catch (IOException | FmuBuildException | MissionException | CoSimulationException e) {

@@ -47,6 +47,7 @@ class DemoCommandTest {
         assertBtcppScenariosBehave(out);
         assertNav2NavigatorRecoversAndArrives(out);
         assertReportAndBtLogOfEveryScenario(out);
+        assertCampaignAnswers(out, c.out());
     }
 
     /**
@@ -72,6 +73,21 @@ class DemoCommandTest {
             ReportBrowserTest.assertDrawnAsTheRun(nav2, "demo-nav2-navigate-to-pose",
                     org.btfmu.mission.MissionLoader.load(nav2.resolve("mission.json")).tree().size());
         }
+    }
+
+    /**
+     * The campaign (solar day over initial charge x panel area, on Spark in a JVM of its own):
+     * only the fullest battery with the largest panel both reaches 13,000 m and keeps charge
+     * through the night; its summary and table are written.
+     */
+    private static void assertCampaignAnswers(Path out, String console) throws Exception {
+        Path dir = out.resolve("solar-day-campaign");
+        assertTrue(console.contains("9 runs: 1 passed, 8 failed, 0 errors, 0 timed out (pass rate 11.1 %)"), console);
+        assertTrue(console.contains("run 0 failed (plant.soc0=0.3000, plant.solar_peak_power=5000)"), console);
+        assertTrue(Files.size(dir.resolve("runs.parquet")) > 0);
+        String html = Files.readString(dir.resolve("summary.html"));
+        assertTrue(html.contains("<svg") && html.contains("run 8 passed (plant.soc0=0.7000, plant.solar_peak_power=15000)"),
+                html);
     }
 
     /**

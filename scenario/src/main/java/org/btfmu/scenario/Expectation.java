@@ -7,6 +7,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.ToDoubleFunction;
 import org.btfmu.core.Status;
 import org.btfmu.cosim.CoSimulationException;
 import org.btfmu.cosim.FmuInstance;
@@ -37,8 +38,13 @@ public final class Expectation {
     private final boolean isStatus;
     private final When when;
     private final double time;
+    /** How far a value is from passing (0 when it passes), for {@link #miss()}. */
+    private final ToDoubleFunction<Object> distance;
 
     private boolean decided;
+    private double closest = Double.POSITIVE_INFINITY;
+    private double worst;
+    private double miss;
     private boolean passed;
     private String failure;
     private Object lastValue;
@@ -47,7 +53,8 @@ public final class Expectation {
     private final List<String> statusesSeen = new ArrayList<>();
 
     private Expectation(String name, VariableReference target, Predicate<Object> holds, boolean isStatus,
-            When when, double time) {
+            When when, double time, ToDoubleFunction<Object> distance) {
+        this.distance = distance;
         this.name = name;
         this.target = target;
         this.holds = holds;
@@ -113,7 +120,9 @@ public final class Expectation {
             Predicate<Object> equal = type == VariableType.REAL
                     ? v -> Math.abs((Double) v - (Double) wanted) <= 1e-9 * Math.max(1, Math.abs((Double) wanted))
                     : wanted::equals;
-            return new Expectation(text + " = " + wanted + timing, target, equal, false, when, time);
+            ToDoubleFunction<Object> off = type == VariableType.REAL ? v -> Math.abs((Double) v - (Double) wanted)
+                    : v -> equal.test(v) ? 0 : 1;
+            return new Expectation(text + " = " + wanted + timing, target, equal, false, when, time, off);
         }
         if (!node.has("min") && !node.has("max")) {
             throw new ScenarioException(where + ": give \"value\", or \"min\" and/or \"max\"");
@@ -132,7 +141,12 @@ public final class Expectation {
             double x = ((Number) v).doubleValue();
             return x >= min && x <= max;
         };
-        return new Expectation(text + " in [" + min + ", " + max + "]" + timing, target, within, false, when, time);
+        ToDoubleFunction<Object> outside = v -> {
+            double x = ((Number) v).doubleValue();
+            return Math.max(0, Math.max(min - x, x - max));
+        };
+        return new Expectation(text + " in [" + min + ", " + max + "]" + timing, target, within, false, when, time,
+                outside);
     }
 
     private static Expectation task(String where, JsonNode node, List<FmuInstance> fmus, When when, double time,
@@ -153,11 +167,15 @@ public final class Expectation {
         }
         VariableReference target = statusOf(where + "/task", text, fmus);
         int wanted = ModelVariables.statusValue(status);
-        return new Expectation(text + " " + status + timing, target, v -> ((Integer) v) == wanted, true, when, time);
+        return new Expectation(text + " " + status + timing, target, v -> ((Integer) v) == wanted, true, when, time,
+                v -> ((Integer) v) == wanted ? 0 : 1);
     }
 
-    /** {@code <fmu>/<task>}: the status output of the one task whose path ends with that task path. */
-    private static VariableReference statusOf(String where, String text, List<FmuInstance> fmus) {
+    /**
+     * {@code <fmu>/<task>}: the status output of the one task whose path ends with that task path,
+     * as expectations name tasks; else a {@link ScenarioException} naming {@code where}.
+     */
+    public static VariableReference statusOf(String where, String text, List<FmuInstance> fmus) {
         int slash = text.indexOf('/');
         if (slash <= 0 || slash == text.length() - 1) {
             throw new ScenarioException(where + ": '" + text + "': write <fmu>/<task>, e.g. mission/take_off");
@@ -194,10 +212,19 @@ public final class Expectation {
 
     /** Takes the target's value at one communication point. */
     void sample(double t, Object value) {
+        double slack = 1e-9 * Math.max(1, Math.abs(time));
+        if (when == When.ALWAYS) {
+            worst = Math.max(worst, distance.applyAsDouble(value));
+            miss = worst;
+        } else if (when == When.BEFORE && t <= time + slack) {
+            closest = Math.min(closest, distance.applyAsDouble(value));
+            miss = closest;
+        } else if (when == When.AT && !decided && t >= time - slack) {
+            miss = distance.applyAsDouble(value);
+        }
         if (decided) {
             return;
         }
-        double slack = 1e-9 * Math.max(1, Math.abs(time));
         switch (when) {
             case AT -> {
                 if (t >= time - slack) {
@@ -229,12 +256,28 @@ public final class Expectation {
     /** After the last communication point: what is still open is decided. */
     void finish() {
         if (!decided) {
+            if (when == When.AT) {
+                miss = Double.POSITIVE_INFINITY;
+            }
             decide(when == When.ALWAYS, when == When.BEFORE ? neverMessage() : "the run ended first");
         }
     }
 
     public boolean passed() {
         return passed;
+    }
+
+    /**
+     * How far the run missed, 0 when it passed: the deciding value's distance from what was
+     * expected, in the variable's unit (outside [min, max], or from the value); 1 for a status
+     * or a value that is not a number. Throughout: the largest over the run; before t: the
+     * smallest up to t; a run that ended first: infinite. So failing runs can be ranked.
+     */
+    public double miss() {
+        if (passed) {
+            return 0;
+        }
+        return miss;
     }
 
     /** Why it failed; null when it passed. */

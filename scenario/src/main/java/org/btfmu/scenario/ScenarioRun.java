@@ -42,6 +42,42 @@ public final class ScenarioRun {
         }
     }
 
+    /**
+     * The hook a campaign run uses to vary one run of a scenario: more start values (set
+     * after the scenario's own), more variables watched, and a listener that sees them at
+     * every communication point (after the exchange, before the FMUs step on: a value it
+     * sets on an input holds for the next step). Everything stays as the scenario says otherwise.
+     */
+    public interface Variation {
+
+        /** Start values set after the scenario's parameters; resolved against the loaded FMUs. */
+        List<ConnectionFile.ParameterValue> parameters(List<FmuInstance> fmus);
+
+        /** Variables to sample besides the expectations' targets. */
+        List<VariableReference> watched(List<FmuInstance> fmus);
+
+        /** Called with every sample; {@code recorded} is the order of the values it gets. */
+        SampleListener listener(List<VariableReference> recorded);
+    }
+
+    /** Nothing varied: the scenario as written. */
+    private static final Variation NONE = new Variation() {
+        @Override
+        public List<ConnectionFile.ParameterValue> parameters(List<FmuInstance> fmus) {
+            return List.of();
+        }
+
+        @Override
+        public List<VariableReference> watched(List<FmuInstance> fmus) {
+            return List.of();
+        }
+
+        @Override
+        public SampleListener listener(List<VariableReference> recorded) {
+            return null;
+        }
+    };
+
     private ScenarioRun() {
     }
 
@@ -61,7 +97,12 @@ public final class ScenarioRun {
      * (and what the expectations watch) there, as {@code bt-fmu simulate} writes result.csv.
      */
     public static Outcome run(Scenario scenario, Consumer<String> fmuLog, Path csv) {
-        return run(scenario, fmuLog, true, csv);
+        return run(scenario, fmuLog, true, csv, NONE);
+    }
+
+    /** As {@link #run(Scenario, Consumer, Path)}, one run of a campaign: varied by {@code variation}. */
+    public static Outcome run(Scenario scenario, Consumer<String> fmuLog, Path csv, Variation variation) {
+        return run(scenario, fmuLog, true, csv, variation);
     }
 
     /**
@@ -69,15 +110,21 @@ public final class ScenarioRun {
      * {@link ScenarioException}. So every scenario of a project can be checked before any runs.
      */
     public static void check(Scenario scenario, Consumer<String> fmuLog) {
-        run(scenario, fmuLog, false, null);
+        run(scenario, fmuLog, false, null, NONE);
     }
 
-    private static Outcome run(Scenario scenario, Consumer<String> fmuLog, boolean execute, Path csv) {
+    /** As {@link #check(Scenario, Consumer)} with a campaign's variation resolved too. */
+    public static void check(Scenario scenario, Consumer<String> fmuLog, Variation variation) {
+        run(scenario, fmuLog, false, null, variation);
+    }
+
+    private static Outcome run(Scenario scenario, Consumer<String> fmuLog, boolean execute, Path csv,
+            Variation variation) {
         if (scenario.ssp() == null) {
             List<CoSimulation.FmuSpec> specs = new ArrayList<>();
             scenario.fmus().forEach((name, fmu) -> specs.add(new CoSimulation.FmuSpec(name, fmu)));
             return run(scenario, specs, loaded -> ConnectionFile.read(scenario.file(), loaded, Scenario.KEYS),
-                    scenario.times(new Experiment(Double.NaN, Double.NaN, Double.NaN)), fmuLog, execute, csv);
+                    scenario.times(new Experiment(Double.NaN, Double.NaN, Double.NaN)), fmuLog, execute, csv, variation);
         }
         SspArchive ssp;
         try {
@@ -98,13 +145,13 @@ public final class ScenarioRun {
                             ssp.fmus().stream().map(CoSimulation.FmuSpec::name).toList()) + ")");
                 }
             }
-            return run(scenario, specs, ssp::wiring, scenario.times(ssp.experiment()), fmuLog, execute, csv);
+            return run(scenario, specs, ssp::wiring, scenario.times(ssp.experiment()), fmuLog, execute, csv, variation);
         }
     }
 
     private static Outcome run(Scenario scenario, List<CoSimulation.FmuSpec> specs,
             Function<List<FmuInstance>, ConnectionFile> wiring, Experiment times, Consumer<String> fmuLog,
-            boolean execute, Path csv) {
+            boolean execute, Path csv, Variation variation) {
         CoSimulation sim;
         try {
             sim = CoSimulation.load(specs, fmuLog);
@@ -114,11 +161,14 @@ public final class ScenarioRun {
         try (sim) {
             List<FmuInstance> fmus = sim.fmus();
             List<Expectation> expectations;
+            List<VariableReference> watched;
             try {
                 ConnectionFile file = wiring.apply(fmus);
                 sim.connect(file.connections());
                 sim.set(file.parameters());
+                sim.set(variation.parameters(fmus));
                 expectations = expectations(scenario, fmus, times);
+                watched = variation.watched(fmus);
             } catch (CoSimulationException e) {
                 throw new ScenarioException(e.getMessage());
             }
@@ -127,6 +177,7 @@ public final class ScenarioRun {
             }
             Set<VariableReference> columns = new LinkedHashSet<>();
             expectations.forEach(e -> columns.add(e.target()));
+            columns.addAll(watched);
             if (csv != null) {
                 columns.addAll(sim.allOutputs());
             }
@@ -144,10 +195,17 @@ public final class ScenarioRun {
                     }
                 }
             };
+            SampleListener varied = variation.listener(recorded);
             long started = System.nanoTime();
             String error = null;
             try (CsvWriter writer = csv == null ? null : new CsvWriter(csv)) {
-                List<SampleListener> listeners = writer == null ? List.of(watcher) : List.of(watcher, writer);
+                List<SampleListener> listeners = new ArrayList<>(List.of(watcher));
+                if (writer != null) {
+                    listeners.add(writer);
+                }
+                if (varied != null) {
+                    listeners.add(varied);
+                }
                 sim.run(times.start(), times.stop(), times.step(), recorded, listeners, p -> { });
             } catch (CoSimulationException e) {
                 error = e.getMessage();
