@@ -44,7 +44,7 @@ final class Bindings {
             "variables", "enums", "nodes", "descriptions", "subtreeDescriptions", "root", "mainTree", "types",
             "libraries");
     private static final List<String> TEMPLATE_KEYS = List.of("kind", "children", "ports", "defaults", "description",
-            "template", "unsupported");
+            "template", "unsupported", "needs");
     private static final List<String> ACTION_KEYS = List.of("done", "fail", "entry", "exit", "outputs",
             "entryDuration", "exitDuration", "resultHold", "idleResult");
 
@@ -196,6 +196,10 @@ final class Bindings {
                             + " decorator template takes " + TEMPLATE_KEYS);
                 }
             });
+            if (entry.has("needs") && !entry.get("needs").isObject()) {
+                throw new BtcppException(source + ": /nodes/" + id + "/needs: must map variable names to what they"
+                        + " hold");
+            }
             if (entry.has("template") && !entry.get("template").isObject()) {
                 throw new BtcppException(source + ": /nodes/" + id + "/template: must be a mission task");
             }

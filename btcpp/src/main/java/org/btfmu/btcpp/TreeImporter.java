@@ -517,6 +517,7 @@ public final class TreeImporter {
                 return task(Precondition.asChildCondition(e), scope, pointer, siblings, path, subtreeTop);
             } else if (ControlTemplate.isTemplate(bindings.nodes.get(id))) {
                 ControlTemplate template = new ControlTemplate(id, bindings.nodes.get(id), models.get(id));
+                template.requireVariables(e, bindings.variables.keySet());
                 ObjectNode inner = template.expand(e, name != null ? name : unique(baseName(e), siblings), k -> {
                     String own = path + (name == null ? "" : name) + "/";
                     return task(e.children().get(k), scope, pointer + "/children/" + k, new HashSet<>(), own, false);

@@ -83,9 +83,9 @@ class Nav2LibraryTest {
     @Test
     void whatTheLibraryCannotExpressIsRefusedWithItsReason() {
         BtcppException e = assertThrows(BtcppException.class,
-                () -> importText("<DistanceController distance=\"2\"><A/></DistanceController>", null, NAV2));
-        assertTrue(e.getMessage().contains("DistanceController has no bt-fmu counterpart: it needs the robot's"
-                + " travelled distance"), e.getMessage());
+                () -> importText("<GoalUpdatedController><A/></GoalUpdatedController>", null, NAV2));
+        assertTrue(e.getMessage().contains("GoalUpdatedController has no bt-fmu counterpart: it watches goal messages"),
+                e.getMessage());
     }
 
     @Test
@@ -101,7 +101,7 @@ class Nav2LibraryTest {
     void eachLibraryNodeSaysHowItDiffersFromNav2() {
         var lib = Bindings.parse(Libraries.text("nav2"), "nav2");
         for (String id : List.of("RecoveryNode", "PipelineSequence", "RoundRobin", "RateController", "GoalUpdater",
-                "SingleTrigger")) {
+                "SingleTrigger", "DistanceController", "SpeedController")) {
             String d = lib.nodes.get(id).path("description").asText();
             assertTrue(d.startsWith("Nav2 " + id + ":") && d.contains("Differs"), id + ": " + d);
         }
