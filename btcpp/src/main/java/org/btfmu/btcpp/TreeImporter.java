@@ -833,8 +833,9 @@ public final class TreeImporter {
                 }
             }
             if (value == null && (inference.isInferred(id) || (model != null && model.element() != null
-                    && !model.element().file().equals(mainFile.toString()) && bound == null))) {
-                // BT.CPP leaves such a port unset; here it is a private entry nobody writes.
+                    && !model.element().file().equals(mainFile.toString())))) {
+                // BT.CPP leaves such a port unset; here it is a private entry nobody writes (also for a bound
+                // node: a separate manifest lists every optional port of the node).
                 String unset = id + "." + port + "_unset";
                 declareGlobal(unset, e);
                 union(slot, "g:" + unset);
