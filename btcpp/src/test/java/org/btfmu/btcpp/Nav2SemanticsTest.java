@@ -5,6 +5,7 @@ import static org.btfmu.core.Status.FAILURE;
 import static org.btfmu.core.Status.FINISHED;
 import static org.btfmu.core.Status.RUNNING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -107,6 +108,21 @@ class Nav2SemanticsTest {
         assertEquals(1, r.integer("B.request"));
         r.answer("B", Handshake.FAILURE, 2).answer("A", Handshake.FAILURE, 3);
         assertEquals(3, r.integer("A.request"), "after B and A failed the next run starts at the first child again");
+        assertEquals(1, r.integer("B.request"));
+    }
+
+    @Test
+    void aHaltSendsTheRoundRobinsTurnBackToTheFirstChild() throws IOException {
+        Run r = run("<Repeat num_cycles=\"-1\"><ReactiveFallback><ScriptCondition code=\"pause == 1\"/>"
+                + "<RoundRobin wrap_around=\"true\"><A/><B/><C/></RoundRobin></ReactiveFallback></Repeat>", null,
+                ProcessingMode.EVENT_DRIVEN);
+        r.answer("A", Handshake.SUCCESS, 1);
+        assertEquals(1, r.integer("B.request"), "the turn is at B");
+        r.set("pause", 1.0).at(2);
+        assertFalse(r.status("M/Repeat/ReactiveFallback/RoundRobin/B").isNonTransient(), "B was halted");
+        r.set("pause", 0.0).at(3);
+        assertEquals(2, r.integer("A.request"), "after the halt the run starts at A again (Nav2's halt() resets the"
+                + " index)");
         assertEquals(1, r.integer("B.request"));
     }
 

@@ -19,7 +19,7 @@ class BuildTreeOptionsTest {
     Path dir;
 
     @Test
-    void buildsNav2sPublishedTreeWithTheLibraryAndTheManifest() {
+    void buildsNav2sPublishedTreeWithTheLibraryAndTheManifest() throws Exception {
         Path fmu = dir.resolve("nav.fmu");
         Console b = Console.run("build", NAV2.resolve("navigate_to_pose_w_replanning_and_recovery.xml").toString(),
                 "--library", "nav2", "--nodes", NAV2.resolve("nav2_tree_nodes.xml").toString(), "-o", fmu.toString());
