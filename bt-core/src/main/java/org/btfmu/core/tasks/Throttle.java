@@ -18,7 +18,7 @@ import org.btfmu.core.expr.Expression;
  * non-transient part, the throttle resets its subtree and asks to be activated again, so a
  * reactive parent runs the child once more. Without {@code measure} the interval is simulation
  * time (a time event); with it, any Real expression of the blackboard (a travelled distance),
- * checked whenever what it reads changes. A failure is latched until a reset signal, which also
+ * checked whenever what it reads changes (and an event indicator in Model Exchange). A failure is latched until a reset signal, which also
  * clears a standing success (the next activation runs the child at once).
  */
 public final class Throttle extends TaskNode {
@@ -52,6 +52,18 @@ public final class Throttle extends TaskNode {
     @Override
     protected int[] reads() {
         return reads;
+    }
+
+    /** With a measure: one event indicator, where a standing success expires (Model Exchange). */
+    @Override
+    protected List<Expression> crossings() {
+        return measure == null ? List.of() : List.of(measure);
+    }
+
+    /** {@code measure - expiry} while a success stands (it crosses zero when it expires), else 1. */
+    @Override
+    protected double crossingValue(TaskContext ctx, int k, Expression function) {
+        return ctx.intState(0) == STANDING ? function.evalReal(ctx.slots()) - ctx.realState(0) : 1.0;
     }
 
     @Override
