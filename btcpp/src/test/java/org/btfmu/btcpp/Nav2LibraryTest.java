@@ -122,6 +122,19 @@ class Nav2LibraryTest {
     }
 
     @Test
+    void manifestsCanBeNamedBesideANodesObjectThatBindsLeaves() throws IOException {
+        Files.writeString(dir.resolve("nodes.xml"), "<root><TreeNodesModel><Action ID=\"Go\">"
+                + "<input_port name=\"speed\" type=\"double\" default=\"2\"/></Action></TreeNodesModel></root>");
+        ObjectNode m = importText("<Go/>", "{\"manifests\": \"nodes.xml\", \"nodes\": {\"Go\": {\"done\": \"speed > 1\"}}}",
+                ImportOptions.defaults());
+        assertEquals("Real", m.at("/subtrees/Go/ports/speed").asText(), "declared by the manifest");
+        assertEquals("speed > 1", m.at("/subtrees/Go/tree/done").asText(), "bound by the nodes object");
+        BtcppException e = assertThrows(BtcppException.class, () -> importText("<Go/>", "{\"manifests\": 3}",
+                ImportOptions.defaults()));
+        assertTrue(e.getMessage().contains("/manifests: a node manifest file or a list of them"), e.getMessage());
+    }
+
+    @Test
     void theBindingsNameManifestsAndLibrariesAsTheCommandLineDoes() throws IOException {
         Files.writeString(dir.resolve("nodes.xml"), "<root><TreeNodesModel><Action ID=\"Go\">"
                 + "<input_port name=\"speed\" type=\"double\" default=\"2\"/></Action></TreeNodesModel></root>");
