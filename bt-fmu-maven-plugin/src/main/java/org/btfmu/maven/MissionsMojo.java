@@ -30,9 +30,9 @@ abstract class MissionsMojo extends AbstractMojo {
     List<String> excludes = List.of("**/*" + MissionSet.BINDINGS_SUFFIX);
 
     /**
-     * Node manifests for the BehaviorTree.CPP trees: files whose {@code <TreeNodesModel>}s are read as
-     * {@code bt-fmu import --nodes} does (Nav2's {@code nav2_tree_nodes.xml}, a Groot2 project); keep
-     * them outside the missions folder, or exclude them, since they are no trees.
+     * Node manifests for the BehaviorTree.CPP trees: files whose TreeNodesModel elements are read as
+     * {@code bt-fmu import --nodes} reads them (Nav2's {@code nav2_tree_nodes.xml}, a Groot2 project);
+     * keep them outside the missions folder, or exclude them, since they are no trees.
      */
     @Parameter
     List<File> nodes = List.of();
