@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.logging.Log;
 import org.btfmu.btcpp.BtcppException;
+import org.btfmu.btcpp.ImportOptions;
 import org.btfmu.btcpp.TreeImporter;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
@@ -37,8 +38,11 @@ final class MissionSet {
     private MissionSet() {
     }
 
-    /** The missions in file order; any problem → all are logged, then a failure. */
-    static List<Entry> load(List<Path> files, Log log) throws MojoFailureException {
+    /**
+     * The missions in file order, the BT.CPP trees imported with {@code options} (manifests, libraries);
+     * any problem → all are logged, then a failure.
+     */
+    static List<Entry> load(List<Path> files, ImportOptions options, Log log) throws MojoFailureException {
         List<Entry> missions = new ArrayList<>();
         Map<String, Path> byName = new HashMap<>();
         int problems = 0;
@@ -46,7 +50,7 @@ final class MissionSet {
         for (Path file : files) {
             Path absolute = file.toAbsolutePath();
             try {
-                Mission mission = load(absolute);
+                Mission mission = load(absolute, options, log);
                 Path other = byName.putIfAbsent(mission.name(), absolute);
                 if (other != null) {
                     log.error(location(absolute, new Problem("/name", "", 0, 0)) + "the mission name "
@@ -84,12 +88,14 @@ final class MissionSet {
      * {@code bt-fmu build tree.xml --bindings} does, with {@code <tree>.bindings.json}
      * beside it as its bindings when that file exists.
      */
-    private static Mission load(Path file) {
+    private static Mission load(Path file, ImportOptions options, Log log) {
         String name = file.getFileName().toString();
         if (!name.endsWith(".xml")) {
             return MissionLoader.load(file);
         }
-        return TreeImporter.load(file, bindingsOf(file));
+        TreeImporter.Imported imported = TreeImporter.importTree(file, bindingsOf(file), options);
+        imported.warnings().forEach(log::warn);
+        return MissionLoader.load(TreeImporter.toText(imported.mission()), file.toString());
     }
 
     /** The bindings of a BT.CPP tree, {@code <tree>.bindings.json} beside it; null when there are none. */

@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.maven.plugin.AbstractMojo;
 import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugins.annotations.Parameter;
+import org.btfmu.btcpp.ImportOptions;
 
 /** What the goals that read mission files share: where they are and which are taken. */
 abstract class MissionsMojo extends AbstractMojo {
@@ -28,6 +29,18 @@ abstract class MissionsMojo extends AbstractMojo {
     @Parameter
     List<String> excludes = List.of("**/*" + MissionSet.BINDINGS_SUFFIX);
 
+    /**
+     * Node manifests for the BehaviorTree.CPP trees: files whose TreeNodesModel elements are read as
+     * {@code bt-fmu import --nodes} reads them (Nav2's {@code nav2_tree_nodes.xml}, a Groot2 project);
+     * keep them outside the missions folder, or exclude them, since they are no trees.
+     */
+    @Parameter
+    List<File> nodes = List.of();
+
+    /** Shipped binding libraries applied under every tree's bindings, as {@code --library} ({@code nav2}). */
+    @Parameter
+    List<String> libraries = List.of();
+
     /** Skips the goal. */
     @Parameter(property = "btfmu.skip", defaultValue = "false")
     boolean skip;
@@ -46,6 +59,7 @@ abstract class MissionsMojo extends AbstractMojo {
 
     List<MissionSet.Entry> loadMissions() throws MojoFailureException {
         List<Path> files = MissionFiles.find(missionsDirectory.toPath(), includes, excludes);
-        return MissionSet.load(files, getLog());
+        ImportOptions options = new ImportOptions(null, false, nodes.stream().map(File::toPath).toList(), libraries);
+        return MissionSet.load(files, options, getLog());
     }
 }

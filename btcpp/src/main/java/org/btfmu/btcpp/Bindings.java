@@ -23,6 +23,7 @@ import java.util.Map;
  *                                                        is that variable instead of a local
  *   "enums": {"LEFT": 0, "RIGHT": 1},                    names scripts may use as Integer constants
  *   "nodes": "manifest.xml" or ["a.xml", ...]            or: node manifests (TreeNodesModels), as --nodes
+ *   "manifests": "manifest.xml" or ["a.xml", ...]        the same, beside a "nodes" object
  *   "nodes": {                                           custom leaves (or control templates) by node ID
  *     "MoveBase": {"ports": {"goal_x": "Real"},          port types (else from the TreeNodesModel)
  *                  "done": "...", "fail": "...", "entry": {...}, "exit": {...}, "outputs": {...}},
@@ -42,9 +43,9 @@ final class Bindings {
 
     private static final List<String> KEYS = List.of("name", "description", "statusOutputs", "processing",
             "variables", "enums", "nodes", "descriptions", "subtreeDescriptions", "root", "mainTree", "types",
-            "libraries");
+            "libraries", "manifests");
     private static final List<String> TEMPLATE_KEYS = List.of("kind", "children", "ports", "defaults", "description",
-            "template", "unsupported");
+            "template", "unsupported", "needs");
     private static final List<String> ACTION_KEYS = List.of("done", "fail", "entry", "exit", "outputs",
             "entryDuration", "exitDuration", "resultHold", "idleResult");
 
@@ -129,15 +130,14 @@ final class Bindings {
         });
         JsonNode nodes = node.path("nodes");
         if (nodes.isTextual() || nodes.isArray()) {
-            for (JsonNode m : nodes.isArray() ? nodes : List.of(nodes)) {
-                if (!m.isTextual() || base == null) {
-                    throw new BtcppException(source + ": /nodes: " + (base == null ? "manifests cannot be named here"
-                            : "a list of node manifest files (or an object binding node IDs)"));
-                }
-                b.manifests.add(base.resolve(m.asText()));
-            }
+            manifests(nodes, "/nodes", "a list of node manifest files (or an object binding node IDs)", source, base,
+                    b.manifests);
             nodes = new ObjectMapper().createObjectNode();
             ((ObjectNode) node).remove("nodes");
+        }
+        JsonNode manifests = node.path("manifests");
+        if (!manifests.isMissingNode()) {
+            manifests(manifests, "/manifests", "a node manifest file or a list of them", source, base, b.manifests);
         }
         strings(object(node, "types", source), "types", source, b.types);
         JsonNode libraries = node.path("libraries");
@@ -165,6 +165,18 @@ final class Bindings {
         strings(object(node, "descriptions", source), "descriptions", source, b.descriptions);
         strings(object(node, "subtreeDescriptions", source), "subtreeDescriptions", source, b.subtreeDescriptions);
         return b;
+    }
+
+    /** Node manifest files named at {@code pointer}, relative to {@code base}. */
+    private static void manifests(JsonNode names, String pointer, String expected, String source, Path base,
+            List<Path> into) {
+        for (JsonNode m : names.isArray() ? names : List.of(names)) {
+            if (!m.isTextual() || base == null) {
+                throw new BtcppException(source + ": " + pointer + ": " + (base == null
+                        ? "manifests cannot be named here" : expected));
+            }
+            into.add(base.resolve(m.asText()));
+        }
     }
 
     private static void strings(JsonNode object, String key, String source, Map<String, String> into) {
@@ -196,6 +208,10 @@ final class Bindings {
                             + " decorator template takes " + TEMPLATE_KEYS);
                 }
             });
+            if (entry.has("needs") && !entry.get("needs").isObject()) {
+                throw new BtcppException(source + ": /nodes/" + id + "/needs: must map variable names to what they"
+                        + " hold");
+            }
             if (entry.has("template") && !entry.get("template").isObject()) {
                 throw new BtcppException(source + ": /nodes/" + id + "/template: must be a mission task");
             }

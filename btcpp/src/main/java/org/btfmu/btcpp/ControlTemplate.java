@@ -23,7 +23,9 @@ import java.util.function.IntFunction;
  * {@code "$child"} (or {@code "$child1"}, {@code "$child2"}, ...) for one; {@code $port} in a
  * string (a key or a value) is the port's value on the element: a literal as written, a
  * {@code {key}} as the mission name of that entry; a string starting with {@code '='} is a
- * constant arithmetic expression after substitution (a number in the mission). {@code
+ * constant arithmetic expression after substitution (a number in the mission), or {@code true}
+ * / {@code false} (a Boolean). {@code "needs": {"variable": "what it holds"}} names variables the
+ * template reads that the bindings must declare (a travelled distance, a speed). {@code
  * "unsupported": "why"} instead of a template refuses the node with that reason.
  */
 final class ControlTemplate {
@@ -40,6 +42,18 @@ final class ControlTemplate {
 
     static boolean isTemplate(ObjectNode entry) {
         return entry != null && (entry.has("template") || entry.has("unsupported"));
+    }
+
+    /** Refuses the node at {@code e} unless every variable the template needs is declared. */
+    void requireVariables(XmlElement e, java.util.Set<String> declared) {
+        Iterator<Map.Entry<String, JsonNode>> needs = entry.path("needs").fields();
+        while (needs.hasNext()) {
+            Map.Entry<String, JsonNode> need = needs.next();
+            if (!declared.contains(need.getKey())) {
+                throw BtcppException.at(e, id + " needs the variable '" + need.getKey() + "' ("
+                        + need.getValue().asText() + "): declare it in the bindings' \"variables\"");
+            }
+        }
     }
 
     String description() {
@@ -101,6 +115,10 @@ final class ControlTemplate {
         if (n.isTextual()) {
             String s = text(n.asText(), e, values);
             if (s.startsWith("=")) {
+                String constant = s.substring(1).strip();
+                if (constant.equals("true") || constant.equals("false")) {
+                    return f.booleanNode(constant.equals("true"));
+                }
                 try {
                     double v = new Arithmetic(s.substring(1)).value();
                     return v == Math.rint(v) && Math.abs(v) < 1e9 ? f.numberNode((int) v) : f.numberNode(v);

@@ -517,6 +517,7 @@ public final class TreeImporter {
                 return task(Precondition.asChildCondition(e), scope, pointer, siblings, path, subtreeTop);
             } else if (ControlTemplate.isTemplate(bindings.nodes.get(id))) {
                 ControlTemplate template = new ControlTemplate(id, bindings.nodes.get(id), models.get(id));
+                template.requireVariables(e, bindings.variables.keySet());
                 ObjectNode inner = template.expand(e, name != null ? name : unique(baseName(e), siblings), k -> {
                     String own = path + (name == null ? "" : name) + "/";
                     return task(e.children().get(k), scope, pointer + "/children/" + k, new HashSet<>(), own, false);
@@ -579,9 +580,9 @@ public final class TreeImporter {
             switch (param) {
                 case "code" -> t.set("code", assignments(e, attr, value, scope));
                 case "predicate" -> t.put("predicate", predicate(e, attr, value, scope));
-                case "duration" -> t.put("duration", milliseconds(e, attr, value) / 1000.0);
-                case "thenSkip" -> t.put("thenSkip", bool(e, attr, value));
-                default -> t.put(param, count(e, attr, value, e.children().size()));
+                case "duration" -> t.put("duration", StandardPortValues.milliseconds(e, attr, value) / 1000.0);
+                case "thenSkip" -> t.put("thenSkip", StandardPortValues.bool(e, attr, value));
+                default -> t.put(param, StandardPortValues.count(e, attr, value, e.children().size()));
             }
         }
         for (String required : List.of("code", "duration", "attempts", "count")) {
@@ -832,8 +833,9 @@ public final class TreeImporter {
                 }
             }
             if (value == null && (inference.isInferred(id) || (model != null && model.element() != null
-                    && !model.element().file().equals(mainFile.toString()) && bound == null))) {
-                // BT.CPP leaves such a port unset; here it is a private entry nobody writes.
+                    && !model.element().file().equals(mainFile.toString())))) {
+                // BT.CPP leaves such a port unset; here it is a private entry nobody writes (also for a bound
+                // node: a separate manifest lists every optional port of the node).
                 String unset = id + "." + port + "_unset";
                 declareGlobal(unset, e);
                 union(slot, "g:" + unset);
@@ -1029,47 +1031,6 @@ public final class TreeImporter {
 
     private BtcppException scriptError(XmlElement e, String attr, int column, String message) {
         return BtcppException.at(e, "attribute '" + attr + "', column " + column + ": " + message);
-    }
-
-    private static double milliseconds(XmlElement e, String attr, String value) {
-        if (isKeyReference(value)) {
-            throw BtcppException.at(e, "port '" + attr + "' must be a number of milliseconds; a blackboard key"
-                    + " cannot set a duration in bt-fmu");
-        }
-        try {
-            double ms = Double.parseDouble(value);
-            if (!(ms >= 0) || Double.isInfinite(ms)) {
-                throw new NumberFormatException();
-            }
-            return ms;
-        } catch (NumberFormatException x) {
-            throw BtcppException.at(e, "port '" + attr + "' must be a number of milliseconds >= 0, got '" + value + "'");
-        }
-    }
-
-    private static boolean bool(XmlElement e, String attr, String value) {
-        if (value.equals("true") || value.equals("false")) {
-            return value.equals("true");
-        }
-        throw BtcppException.at(e, "port '" + attr + "' must be true or false, got '" + value + "'");
-    }
-
-    /** A count port; BT.CPP's negative thresholds count from the number of children (-1: all). */
-    private static int count(XmlElement e, String attr, String value, int children) {
-        int v;
-        try {
-            v = Integer.parseInt(value);
-        } catch (NumberFormatException x) {
-            throw BtcppException.at(e, "port '" + attr + "' must be an integer, got '" + value + "'");
-        }
-        if (v < -1 && (attr.endsWith("_count") || attr.endsWith("_threshold") || attr.equals("max_failures"))) {
-            int all = children + v + 1;
-            if (all < 1) {
-                throw BtcppException.at(e, "port '" + attr + "' = " + v + " leaves no child to count");
-            }
-            return all;
-        }
-        return v;
     }
 
     // ---- blackboard keys

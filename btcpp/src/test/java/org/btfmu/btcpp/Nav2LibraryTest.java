@@ -83,9 +83,9 @@ class Nav2LibraryTest {
     @Test
     void whatTheLibraryCannotExpressIsRefusedWithItsReason() {
         BtcppException e = assertThrows(BtcppException.class,
-                () -> importText("<DistanceController distance=\"2\"><A/></DistanceController>", null, NAV2));
-        assertTrue(e.getMessage().contains("DistanceController has no bt-fmu counterpart: it needs the robot's"
-                + " travelled distance"), e.getMessage());
+                () -> importText("<GoalUpdatedController><A/></GoalUpdatedController>", null, NAV2));
+        assertTrue(e.getMessage().contains("GoalUpdatedController has no bt-fmu counterpart: it watches goal messages"),
+                e.getMessage());
     }
 
     @Test
@@ -101,7 +101,7 @@ class Nav2LibraryTest {
     void eachLibraryNodeSaysHowItDiffersFromNav2() {
         var lib = Bindings.parse(Libraries.text("nav2"), "nav2");
         for (String id : List.of("RecoveryNode", "PipelineSequence", "RoundRobin", "RateController", "GoalUpdater",
-                "SingleTrigger")) {
+                "SingleTrigger", "DistanceController", "SpeedController")) {
             String d = lib.nodes.get(id).path("description").asText();
             assertTrue(d.startsWith("Nav2 " + id + ":") && d.contains("Differs"), id + ": " + d);
         }
@@ -119,6 +119,19 @@ class Nav2LibraryTest {
         BtcppException e = assertThrows(BtcppException.class, () -> importText("<Twice><Go/></Twice>",
                 "{\"nodes\": {\"Twice\": {\"template\": {}, \"colour\": 1}}}", ImportOptions.defaults()));
         assertTrue(e.getMessage().contains("/nodes/Twice/colour: unknown key"), e.getMessage());
+    }
+
+    @Test
+    void manifestsCanBeNamedBesideANodesObjectThatBindsLeaves() throws IOException {
+        Files.writeString(dir.resolve("nodes.xml"), "<root><TreeNodesModel><Action ID=\"Go\">"
+                + "<input_port name=\"speed\" type=\"double\" default=\"2\"/></Action></TreeNodesModel></root>");
+        ObjectNode m = importText("<Go/>", "{\"manifests\": \"nodes.xml\", \"nodes\": {\"Go\": {\"done\": \"speed > 1\"}}}",
+                ImportOptions.defaults());
+        assertEquals("Real", m.at("/subtrees/Go/ports/speed").asText(), "declared by the manifest");
+        assertEquals("speed > 1", m.at("/subtrees/Go/tree/done").asText(), "bound by the nodes object");
+        BtcppException e = assertThrows(BtcppException.class, () -> importText("<Go/>", "{\"manifests\": 3}",
+                ImportOptions.defaults()));
+        assertTrue(e.getMessage().contains("/manifests: a node manifest file or a list of them"), e.getMessage());
     }
 
     @Test

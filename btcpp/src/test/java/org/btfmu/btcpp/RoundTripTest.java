@@ -61,6 +61,19 @@ class RoundTripTest {
         assertEquals(SameTree.canonical(imported), SameTree.canonical(back), exported);
     }
 
+    /** Nav2's published tree with the library's Throttle, RoundRobin and Memory thenFail comes back too. */
+    @Test
+    void nav2sPublishedTreeComesBack() throws IOException {
+        Path xml = EXAMPLES.resolve("nav2/navigate_to_pose_w_replanning_and_recovery.xml");
+        ObjectNode imported = TreeImporter.importFile(xml, EXAMPLES.resolve("nav2/nav2-navigate-to-pose.bindings.json"));
+        assertEquals("Throttle", imported.at("/tree/children/0/children/0/children/0/children/0/children/0/type").asText());
+        String exported = TreeExporter.export(imported, xml.toString());
+        Path file = dir.resolve("exported.xml");
+        Files.writeString(file, exported);
+        ObjectNode back = TreeImporter.importFile(file, null);
+        assertEquals(SameTree.canonical(imported), SameTree.canonical(back), exported);
+    }
+
     @Test
     void theBundledExamplesAreThere() throws IOException {
         assertFalse(missions().toList().isEmpty());

@@ -22,6 +22,7 @@ import org.btfmu.packager.FmiVersion;
 import org.btfmu.packager.FmuPackager;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -45,6 +46,9 @@ public final class BuildCommand implements Callable<Integer> {
     @Option(names = "--bindings", paramLabel = "FILE.json",
             description = "with a BehaviorTree.CPP tree: its bindings to FMU variables (see bt-fmu import)")
     Path bindings;
+
+    @Mixin
+    TreeImportOptions treeOptions = new TreeImportOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "FILE.fmu",
             description = "the FMU to write (default: <mission name>.fmu in the current directory)")
@@ -98,8 +102,19 @@ public final class BuildCommand implements Callable<Integer> {
             return BtFmu.EXIT_BAD_INPUT;
         }
         try {
-            Mission mission = isXml(missionFile) ? TreeImporter.load(missionFile, bindings)
-                    : MissionLoader.load(missionFile);
+            Mission mission;
+            if (isXml(missionFile)) {
+                TreeImporter.Imported imported = TreeImporter.importTree(missionFile, bindings, treeOptions.options());
+                imported.warnings().forEach(err::println);
+                mission = MissionLoader.load(TreeImporter.toText(imported.mission()), missionFile.toString());
+            } else if (!treeOptions.given().isEmpty() || bindings != null) {
+                err.println("bt-fmu build: " + String.join(", ", treeOptions.given().isEmpty() ? java.util.List.of(
+                        "--bindings") : treeOptions.given()) + " apply to a BehaviorTree.CPP tree (.xml), and "
+                        + missionFile + " is a mission file");
+                return BtFmu.EXIT_BAD_INPUT;
+            } else {
+                mission = MissionLoader.load(missionFile);
+            }
             if (target == null) {
                 target = Path.of(mission.name() + ".fmu");
             }

@@ -96,7 +96,7 @@ public final class DemoCommand implements Callable<Integer> {
             throws IOException, FmuBuildException {
         Path dir = output.resolve(scenario.example());
         OutputFiles.createDirectory(dir);
-        Path mission = mission(scenario.example(), dir);
+        Path mission = mission(scenario, dir);
         Path connections = copyResource(EXAMPLES + "connections/" + scenario.example() + ".json",
                 dir.resolve("connections.json"));
         MissionCoSimulation.prepare(mission, scenario.plant(), dir);
@@ -149,16 +149,21 @@ public final class DemoCommand implements Callable<Integer> {
      * The scenario's mission file in {@code dir}: the example mission, or for a BehaviorTree.CPP
      * example the import of {@code btcpp/<example>.xml} with its bindings (both copied beside it).
      */
-    private static Path mission(String example, Path dir) throws IOException {
+    private static Path mission(DemoScenario scenario, Path dir) throws IOException {
+        String example = scenario.example();
         Path mission = dir.resolve("mission.json");
         if (DemoCommand.class.getClassLoader().getResource(EXAMPLES + example + ".json") != null) {
             return copyResource(EXAMPLES + example + ".json", mission);
         }
-        // examples/btcpp/ holds BT.CPP trees, examples/nav2/ Nav2-idiom trees (imported with the Nav2 library).
-        String folder = DemoCommand.class.getClassLoader().getResource(EXAMPLES + "nav2/" + example + ".xml") != null
-                ? "nav2/" : "btcpp/";
-        Path tree = copyResource(EXAMPLES + folder + example + ".xml", dir.resolve("tree.xml"));
+        // examples/btcpp/ holds BT.CPP trees; examples/nav2/ Nav2's published tree (under its own name), the
+        // bindings (which apply the Nav2 library) and Nav2's node manifest the bindings name.
+        String treeFile = scenario.tree() != null ? scenario.tree() : "btcpp/" + example + ".xml";
+        String folder = treeFile.substring(0, treeFile.indexOf('/') + 1);
+        Path tree = copyResource(EXAMPLES + treeFile, dir.resolve("tree.xml"));
         Path bindings = copyResource(EXAMPLES + folder + example + ".bindings.json", dir.resolve("bindings.json"));
+        if (folder.equals("nav2/")) {
+            copyResource(EXAMPLES + "nav2/nav2_tree_nodes.xml", dir.resolve("nav2_tree_nodes.xml"));
+        }
         Files.writeString(mission, TreeImporter.toText(TreeImporter.importFile(tree, bindings)));
         return mission;
     }

@@ -9,6 +9,7 @@ import org.btfmu.btcpp.ImportOptions;
 import org.btfmu.btcpp.TreeImporter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -31,24 +32,8 @@ public final class ImportCommand implements Callable<Integer> {
                     + " X.request/X.ack/X.result, X.value; keys become locals)")
     Path bindings;
 
-    @Option(names = "--tree", paramLabel = "ID",
-            description = "the <BehaviorTree> to import (default: the bindings' \"mainTree\", main_tree_to_execute,"
-                    + " the only tree, MainTree, or the only tree no other uses as a SubTree)")
-    String treeId;
-
-    @Option(names = "--strict",
-            description = "refuse leaves no model, manifest or bindings declare (default: infer them, with a warning)")
-    boolean strict;
-
-    @Option(names = "--nodes", paramLabel = "FILE.xml",
-            description = "read <TreeNodesModel>s from this file too (Nav2's nav2_tree_nodes.xml, a Groot2"
-                    + " project); repeatable")
-    java.util.List<Path> nodes = new java.util.ArrayList<>();
-
-    @Option(names = "--library", paramLabel = "NAME",
-            description = "apply a shipped bindings library under the bindings: nav2 (Nav2's controls and"
-                    + " decorators); repeatable")
-    java.util.List<String> libraries = new java.util.ArrayList<>();
+    @Mixin
+    TreeImportOptions treeOptions = new TreeImportOptions();
 
     @Option(names = {"-o", "--output"}, paramLabel = "MISSION.json",
             description = "the mission file to write (default: standard output)")
@@ -63,7 +48,7 @@ public final class ImportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         try {
             TreeImporter.Imported imported = TreeImporter.importTree(tree, bindings,
-                    new ImportOptions(treeId, strict, nodes, libraries));
+                    treeOptions.options());
             imported.warnings().forEach(err::println);
             String text = TreeImporter.toText(imported.mission());
             if (output == null) {

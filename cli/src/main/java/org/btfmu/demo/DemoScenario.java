@@ -11,16 +11,23 @@ import org.btfmu.testfmus.PlantFmu;
  * @param example    file name in examples/ without ".json"; its wiring is examples/connections/&lt;example&gt;.json
  * @param variables  plant outputs plotted over time
  * @param trajectory whether to plot the ground track (x, y) with the plant's waypoints
+ * @param tree       the BT.CPP tree's file in examples/ when it is not &lt;folder&gt;/&lt;example&gt;.xml (a
+ *                   published tree keeps its own name), else null
  */
 public record DemoScenario(String example, String paper, PlantFmu plant, double stop, double step,
-        List<String> variables, boolean trajectory) {
+        List<String> variables, boolean trajectory, String tree) {
+
+    public DemoScenario(String example, String paper, PlantFmu plant, double stop, double step,
+            List<String> variables, boolean trajectory) {
+        this(example, paper, plant, stop, step, variables, trajectory, null);
+    }
 
     /**
      * The papers' three missions, plus the chattering pre-condition that shows why transient
      * tasks are needed and the plain sequence that shows why sequence* is; then the two
      * BehaviorTree.CPP trees of examples/btcpp/ (an example without a mission file there is
-     * imported from examples/btcpp/&lt;example&gt;.xml with its bindings) and the Nav2 navigator of
-     * examples/nav2/.
+     * imported from examples/btcpp/&lt;example&gt;.xml with its bindings) and Nav2's published navigator
+     * tree, copied unmodified into examples/nav2/ and bound there.
      */
     public static final List<DemoScenario> ALL = List.of(
             new DemoScenario("traffic-circuit", "2013, Fig. 7-9: take-off, exit hook, traffic circuits",
@@ -41,9 +48,10 @@ public record DemoScenario(String example, String paper, PlantFmu plant, double 
                     "BehaviorTree.CPP tree (examples/btcpp): Nav2-like navigation with replanning and recovery",
                     PlantFmu.POINT_MASS_AIRCRAFT, 600, 1, List.of("x", "y"), false),
             new DemoScenario("nav2-navigate-to-pose",
-                    "Nav2 navigator (examples/nav2, --library nav2): RecoveryNode, PipelineSequence, RateController,"
-                            + " RoundRobin; the path follower fails once and the recovery runs",
-                    PlantFmu.POINT_MASS_AIRCRAFT, 600, 1, List.of("x", "y"), false));
+                    "Nav2's own navigate_to_pose_w_replanning_and_recovery.xml (--library nav2): replanning at 1 Hz,"
+                            + " the follower fails near the goal, RecoveryNode and RoundRobin recoveries",
+                    PlantFmu.POINT_MASS_AIRCRAFT, 600, 1, List.of("x", "y"), false,
+                    "nav2/navigate_to_pose_w_replanning_and_recovery.xml"));
 
     /** The PNG files the demo writes for this scenario, each variable plot named after its result.csv column. */
     public List<String> plotFiles() {

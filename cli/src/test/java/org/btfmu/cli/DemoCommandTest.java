@@ -113,24 +113,39 @@ class DemoCommandTest {
     }
 
     /**
-     * The Nav2 navigator (examples/nav2, imported with the Nav2 library): the path follower fails
-     * once 2.5 km from the goal, the RecoveryNode runs one recovery (10 s holding the heading,
-     * mode 0), then plans and follows again and reaches the goal; the tree finishes.
+     * Nav2's published navigator tree (examples/nav2, imported with the Nav2 library and Nav2's
+     * manifest): the planner runs once a second (RateController at 1 Hz); started within 2.5 km of
+     * the goal the follower fails four times in one instant: the follower's RecoveryNode clears the
+     * local costmap, the navigator's RecoveryNode runs the RoundRobin's clearing actions, then after
+     * the next two failures the RoundRobin's next child, Spin (10 s holding the heading); then the
+     * follower flies on and reaches the goal, and the tree finishes.
      */
     private static void assertNav2NavigatorRecoversAndArrives(Path out) throws Exception {
+        assertEquals(Files.readString(Path.of("..", "examples", "nav2", "navigate_to_pose_w_replanning_and_recovery.xml")),
+                Files.readString(out.resolve("nav2-navigate-to-pose/tree.xml")), "the tree flown is the published one");
         List<Map<String, Double>> nav = rows(out.resolve("nav2-navigate-to-pose/result.csv"));
-        int recovery = indexWhere(nav, 0, r -> r.get("mission.recoveries") == 1);
-        assertTrue(recovery > 0, "a recovery runs");
-        double distance = Math.hypot(nav.get(recovery).get("plant.x") - 4000, nav.get(recovery).get("plant.y") - 3000);
-        assertTrue(distance < 2500 && distance > 2300, "when the follower fails 2.5 km out: " + distance);
-        assertEquals(0.0, nav.get(recovery + 2).get("mission.mode"), "the recovery holds the heading");
-        int flying = indexWhere(nav, recovery, r -> r.get("mission.mode") == 2);
-        assertTrue(flying > recovery + 5, "navigation starts again after the recovery");
+        int failed = indexWhere(nav, 0, r -> r.get("mission.follow_failures") > 0);
+        assertTrue(failed > 0, "the follower fails");
+        for (int k = 1; k < failed; k++) {
+            assertEquals(k + 1.0, nav.get(k).get("mission.replans"), "replanning at 1 Hz, at " + k + " s");
+        }
+        double distance = Math.hypot(nav.get(failed).get("plant.x") - 4000, nav.get(failed).get("plant.y") - 3000);
+        assertTrue(distance < 2500 && distance > 2450, "started 2.5 km out: " + distance);
+        Map<String, Double> recovered = nav.get(failed);
+        assertEquals(4.0, recovered.get("mission.follow_failures"));
+        assertEquals(4.0, recovered.get("mission.clears"), "local costmap, then the RoundRobin's two clearing actions,"
+                + " then local again");
+        assertEquals(1.0, recovered.get("mission.recoveries"), "then the RoundRobin's next child: Spin");
+        assertEquals(0.0, nav.get(failed + 5).get("mission.mode"), "Spin holds the heading");
+        int flying = indexWhere(nav, failed, r -> r.get("mission.mode") == 2);
+        assertEquals(failed + 10, flying, "for 10 s, then navigation starts again");
+        assertEquals(nav.get(flying + 20).get("mission.replans") - 20, nav.get(flying).get("mission.replans"),
+                "replanning at 1 Hz again");
         int reached = indexWhere(nav, flying, r -> Math.hypot(r.get("plant.x") - 4000, r.get("plant.y") - 3000) < 100);
         assertTrue(reached > flying, "the goal is reached after the recovery");
         Map<String, Double> last = nav.get(nav.size() - 1);
-        assertEquals(1.0, last.get("mission.recoveries"), "one failure, one recovery");
-        assertEquals(6.0, last.get("mission.status.NavigateToPose"), "the tree FINISHED");
+        assertEquals(6.0, last.get("mission.status.MainTree"), "the tree FINISHED");
+        assertEquals(nav.get(reached).get("mission.replans"), last.get("mission.replans"), "no planning after the goal");
     }
 
     private static List<Map<String, Double>> rows(Path csv) throws java.io.IOException {

@@ -53,25 +53,26 @@ class OmSimulatorTest {
         Path examples = Path.of("..", "examples");
         Path work = dir.resolve(scenario.example());
         Path connections = examples.resolve("connections").resolve(scenario.example() + ".json");
-        MissionCoSimulation.prepare(missionOf(examples, scenario.example(), work), scenario.plant(), work);
+        MissionCoSimulation.prepare(missionOf(examples, scenario, work), scenario.plant(), work);
         Path ssp = MissionCoSimulation.writeScenario(work, connections, scenario.stop(), scenario.step(), m -> { });
 
         System.out.printf(Locale.ROOT, "OMSimulator %s: %s%n", scenario.example(), compare(ssp, work, scenario.stop()));
     }
 
     /**
-     * The example's mission file; a BehaviorTree.CPP example (examples/btcpp, or the Nav2 one in
-     * examples/nav2) is imported into {@code work}.
+     * The example's mission file; a BehaviorTree.CPP example (examples/btcpp, or Nav2's published
+     * tree in examples/nav2, the scenario's {@code tree}) is imported into {@code work}.
      */
-    private static Path missionOf(Path examples, String example, Path work) throws IOException {
+    private static Path missionOf(Path examples, DemoScenario scenario, Path work) throws IOException {
+        String example = scenario.example();
         Path mission = examples.resolve(example + ".json");
         if (Files.exists(mission)) {
             return mission;
         }
-        Path btcpp = examples.resolve(Files.exists(examples.resolve("nav2").resolve(example + ".xml")) ? "nav2" : "btcpp");
+        Path tree = examples.resolve(scenario.tree() != null ? scenario.tree() : "btcpp/" + example + ".xml");
         Files.createDirectories(work);
         return Files.writeString(work.resolve("mission.json"), TreeImporter.toText(TreeImporter.importFile(
-                btcpp.resolve(example + ".xml"), btcpp.resolve(example + ".bindings.json"))));
+                tree, tree.resolveSibling(example + ".bindings.json"))));
     }
 
     @Test

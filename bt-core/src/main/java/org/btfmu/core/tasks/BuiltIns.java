@@ -14,6 +14,6 @@ public final class BuiltIns {
                 Inverter.TYPE, ForceSuccess.TYPE, ForceFailure.TYPE, Memory.TYPE, Reset.TYPE, Loop.TYPE, Wait.TYPE,
                 Timeout.TYPE, StateMachine.TYPE, MemorySequence.TYPE, MemorySelector.TYPE, ParallelAll.TYPE,
                 IfThenElse.TYPE, WhileDoElse.TYPE, Retry.TYPE, RunOnce.TYPE, Delay.TYPE, Script.TYPE,
-                OnHalted.TYPE);
+                OnHalted.TYPE, Throttle.TYPE, RoundRobin.TYPE);
     }
 }

@@ -16,24 +16,35 @@ import org.btfmu.core.TaskType;
  * gets to the memory is latched in that instant, while a child that succeeds before its
  * parent gets there (a waypoint passed on the way) is not. Latched, the memory returns the
  * latched result (transiently while idle: it is never activated again) and keeps its child
- * inactive, until a reset signal from a Reset or Loop above clears the latch.
+ * inactive, until a reset signal from a Reset or Loop above clears the latch. With
+ * {@code thenFail} (Nav2's SingleTrigger) the latched result is given once, while the memory is
+ * still active; idle again it reports FAILURE until the reset.
  */
 public final class Memory extends TaskNode {
 
     public static final TaskType TYPE = TaskType.of("Memory", 1, 1, List.of(
             ParameterSpec.optional("successOnly", ParameterKind.BOOLEAN, false,
-                    "latch only a success; a failure passes through unlatched")),
-            (name, args, children) -> new Memory(name, children.get(0), args.bool("successOnly")));
+                    "latch only a success; a failure passes through unlatched"),
+            ParameterSpec.optional("thenFail", ParameterKind.BOOLEAN, false,
+                    "once the parent has deactivated it, report FAILURE instead of the latched result")),
+            (name, args, children) -> new Memory(name, children.get(0), args.bool("successOnly"),
+                    args.bool("thenFail")));
 
     private static final int NONE = 0;
     private static final int SUCCEEDED = 1;
     private static final int FAILED = 2;
 
     private final boolean successOnly;
+    private final boolean thenFail;
 
     public Memory(String name, TaskNode child, boolean successOnly) {
+        this(name, child, successOnly, false);
+    }
+
+    public Memory(String name, TaskNode child, boolean successOnly, boolean thenFail) {
         super(name, TYPE.name(), List.of(child));
         this.successOnly = successOnly;
+        this.thenFail = thenFail;
     }
 
     @Override
@@ -65,7 +76,8 @@ public final class Memory extends TaskNode {
             ctx.setIntState(0, latch);
         }
         if (latch != NONE) {
-            ctx.returns(true, latch == SUCCEEDED);
+            boolean given = thenFail && (!self.isNonTransient() || self == Status.DEACTIVATING);
+            ctx.returns(true, latch == SUCCEEDED && !given);
             ctx.focus(-1);
         } else {
             ctx.returns(successOnly && child.isFailed(), false);

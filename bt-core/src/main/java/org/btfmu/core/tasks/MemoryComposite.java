@@ -45,17 +45,41 @@ abstract class MemoryComposite extends TaskNode {
 
     @Override
     protected int intStateSize() {
-        return 3;
+        return 4;
+    }
+
+    /** Where a run starts: the child at position 0 of the run ({@link RoundRobin} turns it). */
+    int first(TaskContext ctx) {
+        return 0;
+    }
+
+    /** How many children a run may look at, from {@link #first}. */
+    int span(TaskContext ctx, int n) {
+        return n;
+    }
+
+    /**
+     * At the end of a run: {@code result} 0 (halted before a result), 1 (every child passed) or
+     * 2 (the child at run position {@code position} stopped it).
+     */
+    void runEnded(TaskContext ctx, int result, int position) {
+    }
+
+    /** The persistent state a subclass may keep across runs. */
+    static final int SUBCLASS_STATE = 3;
+
+    private int child(TaskContext ctx, int position) {
+        return (first(ctx) + position) % ctx.childCount();
     }
 
     @Override
     protected void evaluate(TaskContext ctx) {
-        int n = ctx.childCount();
+        int n = span(ctx, ctx.childCount());
         int next = ctx.intState(NEXT);
         int result = ctx.intState(RESULT);
         if (result != 0) {
             ctx.returns(true, result == 2 ? polarity.stoppedResult() : !polarity.stoppedResult());
-            ctx.focus(Math.min(next, n - 1));
+            ctx.focus(n == 0 ? -1 : child(ctx, Math.min(next, n - 1)));
             ctx.switchingFromChildren();
             return;
         }
@@ -79,7 +103,7 @@ abstract class MemoryComposite extends TaskNode {
         boolean running = self == Status.ACTIVATING || self == Status.RUNNING;
         int k = next;
         while (k < n) {
-            Status s = ctx.childStatus(k);
+            Status s = ctx.childStatus(child(ctx, k));
             if (polarity.stops(s)) {
                 result = 2;
                 break;
@@ -99,7 +123,7 @@ abstract class MemoryComposite extends TaskNode {
             ctx.setIntState(NEXT, k);
             ctx.setIntState(RESULT, result);
         }
-        ctx.focus(Math.min(k, n - 1));
+        ctx.focus(n == 0 ? -1 : child(ctx, Math.min(k, n - 1)));
         ctx.switchingFromChildren();
     }
 
@@ -118,9 +142,9 @@ abstract class MemoryComposite extends TaskNode {
         // The children passed in the evaluation that started this run are passed for the run
         // (BT.CPP ticks them once): the focus child may be started before this composite is
         // evaluated again, and what it does must not make them count again.
-        int n = ctx.childCount();
+        int n = span(ctx, ctx.childCount());
         int k = ctx.intState(NEXT);
-        while (k < n - 1 && polarity.passes(ctx.childStatus(k))) {
+        while (k < n - 1 && polarity.passes(ctx.childStatus(child(ctx, k)))) {
             k++;
         }
         ctx.setIntState(NEXT, k);
@@ -128,6 +152,7 @@ abstract class MemoryComposite extends TaskNode {
 
     @Override
     protected void onDeactivate(TaskContext ctx) {
+        runEnded(ctx, ctx.intState(RESULT), ctx.intState(NEXT));
         boolean keep = resume && ctx.intState(RESULT) != 1;
         ctx.setIntState(RESULT, 0);
         ctx.setIntState(RESET_PENDING, WAITING);

@@ -47,6 +47,11 @@
  * that finished or aborted in the same instant counts as returned, not halted. An Action with
  * {@code idleResult: false} accepts whenever idle, like BT.CPP's stateful action that acts
  * only when ticked.</li>
+ * <li>Nav2's nodes (the btcpp module's Nav2 library) added <b>Throttle</b>: a success of its
+ * child stands for an interval of simulation time (or of a measure such as a travelled
+ * distance), then the throttle resets its subtree and asks to run the child again;
+ * <b>RoundRobin</b>: a MemorySelector whose run starts after the child that succeeded last; and
+ * <b>Memory</b> {@code thenFail}: the latched result once, then FAILURE until a reset.</li>
  * </ul>
  */
 package org.btfmu.core.tasks;
