@@ -66,6 +66,7 @@ static const struct {
     [M_GET_EVENT_INDICATORS] = {"getEventIndicators", "(JJJ)I"},
     [M_GET_CONTINUOUS_STATES] = {"getContinuousStates", "(JJJ)I"},
     [M_GET_NOMINALS_OF_CONTINUOUS_STATES] = {"getNominalsOfContinuousStates", "(JJJ)I"},
+    [M_PUBLISHED_VALUES] = {"publishedValues", "(J)J"},
 };
 
 void shim_function_name(enum EntryMethod m, char *name, size_t size)

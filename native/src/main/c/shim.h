@@ -84,6 +84,7 @@ enum EntryMethod {
     M_GET_EVENT_INDICATORS,
     M_GET_CONTINUOUS_STATES,
     M_GET_NOMINALS_OF_CONTINUOUS_STATES,
+    M_PUBLISHED_VALUES, /* not an FMI function: where the instance publishes its values */
     M_COUNT
 };
 

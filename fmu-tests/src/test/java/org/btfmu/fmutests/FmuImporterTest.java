@@ -43,6 +43,11 @@ class FmuImporterTest {
     }
 
     @Test
+    void readsAnsweredFromPublishedValuesMatchJavasAnswers() throws Exception {
+        run("published");
+    }
+
+    @Test
     void illegalCallsAndArgumentsReturnErrorWithAMessage() throws Exception {
         run("illegal");
     }

@@ -562,6 +562,15 @@ public final class FmiEntry {
         }
     }
 
+    /**
+     * Not an FMI function: where the shim finds the values the instance publishes
+     * ({@link PublishedValues}); 0 for none. Called once, after fmi2Instantiate.
+     */
+    public static long publishedValues(long c) {
+        FmuSlave slave = slave(c);
+        return slave == null ? 0 : slave.published.address();
+    }
+
     private static long register(FmuSlave slave) {
         return SLAVES.register(slave);
     }

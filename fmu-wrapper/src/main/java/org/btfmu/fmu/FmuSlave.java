@@ -105,6 +105,8 @@ class FmuSlave {
     /** C copies of String values handed out by fmi2GetString, per value reference. */
     private final String[] stringValues;
     private final long[] stringCopies;
+    /** The values the shim may answer fmi2Get* from without calling Java (see {@link PublishedValues}). */
+    final PublishedValues published;
 
     FmuSlave(FmuResources resources, ImporterLog log) {
         this(resources, resources.mission().processing(), log);
@@ -118,6 +120,7 @@ class FmuSlave {
         this.stringValues = new String[variables.size()];
         this.stringCopies = new long[variables.size()];
         this.nonFinite = new NonFiniteValues(resources.mission().nonFinite(), variables.size());
+        this.published = new PublishedValues(variables);
         newTree();
     }
 
@@ -527,6 +530,7 @@ class FmuSlave {
             stringCopies[i] = 0;
         }
         states.clear();
+        published.free();
     }
 
     // ---- communication step ----
@@ -704,6 +708,7 @@ class FmuSlave {
             }
             NativeMemory.putDouble(values + 8 * i, view.getReal(variable.slot()));
         }
+        publish(view);
         return OK;
     }
 
@@ -722,6 +727,7 @@ class FmuSlave {
                     : view.getInteger(variable.slot());
             NativeMemory.putInt(values + 4 * i, value);
         }
+        publish(view);
         return OK;
     }
 
@@ -737,7 +743,22 @@ class FmuSlave {
             }
             NativeMemory.putInt(values + 4 * i, view.getBoolean(variable.slot()) ? 1 : 0);
         }
+        publish(view);
         return OK;
+    }
+
+    /**
+     * After a fmi2GetReal/Integer/Boolean that succeeded in Step Mode of Co-Simulation: every
+     * value as this call saw it, for the shim to answer the next reads from until it calls
+     * Java again. Not with logCalls on (every call is logged here) nor in Initialization Mode
+     * (whose preview is rebuilt on the next set) nor for Model Exchange (its values move with
+     * time and states).
+     */
+    private void publish(TreeInstance view) {
+        if (view == tree && state == FmiState.STEP_COMPLETE && fmuType() == 1
+                && !log.enabled(LogCategory.CALLS)) {
+            published.publish(view);
+        }
     }
 
     int getString(long vrs, long n, long values) {
