@@ -336,6 +336,14 @@ static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *erro
         runtime->entry = (jclass)(*env)->NewGlobalRef(env, entry);
         ok = runtime->loader != NULL && runtime->entry != NULL;
     }
+    jmethodID stubs = ok ? (*env)->GetStaticMethodID(env, entry, "upcallStubs", "(J)V") : NULL;
+    if (stubs != NULL) {
+        (*env)->CallStaticVoidMethod(env, entry, stubs, (jlong)(intptr_t)runtime->upcalls);
+    }
+    if ((*env)->ExceptionCheck(env)) {
+        (*env)->ExceptionClear(env); /* a table left empty: JNI for every call */
+        memset(runtime->upcalls, 0, sizeof runtime->upcalls);
+    }
     if (!ok && error[0] == '\0') {
         shim_describe_exception(env, "cannot load " ENTRY_CLASS " from the FMU's jars (Java 17 "
                                 "or newer is required)", error, size);

@@ -102,6 +102,30 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     return (fmi2Status)status;
 }
 
+/*
+ * The FFM up-call stub of the function when the runtime has one (Java 22+) and the calling
+ * thread is attached; else NULL, and the call goes through forward (JNI), which also says why a
+ * thread cannot be attached. The stubs catch every Throwable themselves (UpcallStubs.java).
+ */
+static jlong direct(fmi2Component c, enum Upcall u)
+{
+    Component *component = c;
+    if (component == NULL || component->runtime->upcalls[u] == 0) {
+        return 0;
+    }
+    char why[256];
+    if (shim_env(component->vm, why, sizeof why) == NULL) {
+        return 0;
+    }
+    if (component->published != NULL) {
+        component->published->valid = 0;
+    }
+    return component->runtime->upcalls[u];
+}
+
+typedef jint (*DoStepStub)(jlong, jdouble, jdouble, jboolean);
+typedef jint (*ValuesStub)(jlong, jlong, jlong, jlong);
+
 #define HANDLE(c) ((c) != NULL ? ((Component *)(c))->handle : 0)
 #define BOOL(b) ((jboolean)((b) != 0))
 
@@ -256,6 +280,18 @@ fmi2Status fmi2Terminate(fmi2Component c) { return forward(c, M_TERMINATE, HANDL
 
 fmi2Status fmi2Reset(fmi2Component c) { return forward(c, M_RESET, HANDLE(c)); }
 
+/* fmi2Get/Set of Real, Integer or Boolean values: the FFM stub U if there is one, else JNI. */
+static fmi2Status value_call(fmi2Component c, enum EntryMethod m, enum Upcall u,
+                             const fmi2ValueReference vr[], size_t nvr, const void *value)
+{
+    jlong stub = direct(c, u);
+    if (stub != 0) {
+        return (fmi2Status)((ValuesStub)(intptr_t)stub)(HANDLE(c), ADDRESS(vr), (jlong)nvr,
+                                                         ADDRESS(value));
+    }
+    return forward(c, m, HANDLE(c), ADDRESS(vr), (jlong)(nvr), ADDRESS(value));
+}
+
 #define VALUES(M, c, vr, nvr, value) \
     forward(c, M, HANDLE(c), ADDRESS(vr), (jlong)(nvr), ADDRESS(value))
 
@@ -284,7 +320,7 @@ fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nv
 {
     const unsigned char *values = published_values(c, vr, nvr, value, PUBLISHED_REAL);
     if (values == NULL) {
-        return VALUES(M_GET_REAL, c, vr, nvr, value);
+        return value_call(c, M_GET_REAL, U_GET_REAL, vr, nvr, value);
     }
     for (size_t i = 0; i < nvr; i++) {
         memcpy(&value[i], values + 8 * (size_t)vr[i], sizeof(double));
@@ -308,7 +344,7 @@ fmi2Status fmi2GetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t
 {
     const unsigned char *values = published_values(c, vr, nvr, value, PUBLISHED_INTEGER);
     if (values == NULL) {
-        return VALUES(M_GET_INTEGER, c, vr, nvr, value);
+        return value_call(c, M_GET_INTEGER, U_GET_INTEGER, vr, nvr, value);
     }
     copy_ints(values, vr, nvr, value);
     return fmi2OK;
@@ -319,7 +355,7 @@ fmi2Status fmi2GetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t
 {
     const unsigned char *values = published_values(c, vr, nvr, value, PUBLISHED_BOOLEAN);
     if (values == NULL) {
-        return VALUES(M_GET_BOOLEAN, c, vr, nvr, value);
+        return value_call(c, M_GET_BOOLEAN, U_GET_BOOLEAN, vr, nvr, value);
     }
     copy_ints(values, vr, nvr, value);
     return fmi2OK;
@@ -334,19 +370,19 @@ fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference vr[], size_t 
 fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                        const fmi2Real value[])
 {
-    return VALUES(M_SET_REAL, c, vr, nvr, value);
+    return value_call(c, M_SET_REAL, U_SET_REAL, vr, nvr, value);
 }
 
 fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                           const fmi2Integer value[])
 {
-    return VALUES(M_SET_INTEGER, c, vr, nvr, value);
+    return value_call(c, M_SET_INTEGER, U_SET_INTEGER, vr, nvr, value);
 }
 
 fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                           const fmi2Boolean value[])
 {
-    return VALUES(M_SET_BOOLEAN, c, vr, nvr, value);
+    return value_call(c, M_SET_BOOLEAN, U_SET_BOOLEAN, vr, nvr, value);
 }
 
 fmi2Status fmi2SetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
@@ -416,6 +452,12 @@ fmi2Status fmi2GetRealOutputDerivatives(fmi2Component c, const fmi2ValueReferenc
 fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
                       fmi2Real communicationStepSize, fmi2Boolean noSetFMUStatePriorToCurrentPoint)
 {
+    jlong stub = direct(c, U_DO_STEP);
+    if (stub != 0) {
+        return (fmi2Status)((DoStepStub)(intptr_t)stub)(HANDLE(c), currentCommunicationPoint,
+                                                         communicationStepSize,
+                                                         BOOL(noSetFMUStatePriorToCurrentPoint));
+    }
     return forward(c, M_DO_STEP, HANDLE(c), currentCommunicationPoint, communicationStepSize,
                    BOOL(noSetFMUStatePriorToCurrentPoint));
 }

@@ -571,6 +571,14 @@ public final class FmiEntry {
         return slave == null ? 0 : slave.published.address();
     }
 
+    /**
+     * Not an FMI function: fills the shim's table of FFM up-call stubs where the JVM has the
+     * FFM API ({@link UpcallStubs}). Called once per runtime, when the shim loads it.
+     */
+    public static void upcallStubs(long table) {
+        UpcallStubs.fill(table);
+    }
+
     private static long register(FmuSlave slave) {
         return SLAVES.register(slave);
     }

@@ -1,5 +1,7 @@
 package org.btfmu.fmu;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.btfmu.core.TreeInstance;
 import org.btfmu.fmu.ModelVariables.Entry;
 
@@ -22,17 +24,28 @@ final class PublishedValues {
     static final byte INTEGER = 2;
     static final byte BOOLEAN = 3;
 
-    private final ModelVariables variables;
+    /** Per kind, the value references and where each value lives (slot, or task index). */
+    private final int[] realVrs;
+    private final int[] realSlots;
+    private final int[] integerVrs;
+    private final int[] integerSlots;
+    private final int[] statusVrs;
+    private final int[] statusTasks;
+    private final int[] booleanVrs;
+    private final int[] booleanSlots;
     private final long address;
     private final long values;
 
     PublishedValues(ModelVariables variables) {
-        this.variables = variables;
         int count = variables.size();
         long types = (count + 7L) & ~7L;
         this.address = NativeMemory.allocateZeroed(8 + types + 8L * count);
         this.values = address + 8 + types;
         NativeMemory.putInt(address + 4, count);
+        List<Entry> reals = new ArrayList<>();
+        List<Entry> integers = new ArrayList<>();
+        List<Entry> statuses = new ArrayList<>();
+        List<Entry> booleans = new ArrayList<>();
         for (Entry v : variables.entries()) {
             byte type = switch (v.type()) {
                 case REAL -> REAL;
@@ -41,7 +54,27 @@ final class PublishedValues {
                 case STRING -> 0;
             };
             NativeMemory.putByte(address + 8 + v.valueReference(), type);
+            switch (v.type()) {
+                case REAL -> reals.add(v);
+                case INTEGER -> (v.isTaskStatus() ? statuses : integers).add(v);
+                case BOOLEAN -> booleans.add(v);
+                case STRING -> {
+                    // fmi2GetString always goes to Java (it hands out C copies it owns)
+                }
+            }
         }
+        realVrs = vrs(reals);
+        realSlots = reals.stream().mapToInt(Entry::slot).toArray();
+        integerVrs = vrs(integers);
+        integerSlots = integers.stream().mapToInt(Entry::slot).toArray();
+        statusVrs = vrs(statuses);
+        statusTasks = statuses.stream().mapToInt(Entry::taskIndex).toArray();
+        booleanVrs = vrs(booleans);
+        booleanSlots = booleans.stream().mapToInt(Entry::slot).toArray();
+    }
+
+    private static int[] vrs(List<Entry> entries) {
+        return entries.stream().mapToInt(Entry::valueReference).toArray();
     }
 
     /** Where the shim finds the values. */
@@ -51,18 +84,18 @@ final class PublishedValues {
 
     /** Writes every value of the view and marks them valid until the shim's next call into Java. */
     void publish(TreeInstance view) {
-        for (Entry v : variables.entries()) {
-            long at = values + 8L * v.valueReference();
-            switch (v.type()) {
-                case REAL -> NativeMemory.putDouble(at, view.getReal(v.slot()));
-                case INTEGER -> NativeMemory.putLong(at, v.isTaskStatus()
-                        ? ModelVariables.statusValue(view.status(v.taskIndex()))
-                        : view.getInteger(v.slot()));
-                case BOOLEAN -> NativeMemory.putLong(at, view.getBoolean(v.slot()) ? 1 : 0);
-                case STRING -> {
-                    // fmi2GetString always goes to Java (it hands out C copies it owns)
-                }
-            }
+        for (int i = 0; i < realVrs.length; i++) {
+            NativeMemory.putDouble(values + 8L * realVrs[i], view.getReal(realSlots[i]));
+        }
+        for (int i = 0; i < integerVrs.length; i++) {
+            NativeMemory.putLong(values + 8L * integerVrs[i], view.getInteger(integerSlots[i]));
+        }
+        for (int i = 0; i < statusVrs.length; i++) {
+            NativeMemory.putLong(values + 8L * statusVrs[i],
+                    ModelVariables.statusValue(view.status(statusTasks[i])));
+        }
+        for (int i = 0; i < booleanVrs.length; i++) {
+            NativeMemory.putLong(values + 8L * booleanVrs[i], view.getBoolean(booleanSlots[i]) ? 1 : 0);
         }
         NativeMemory.putInt(address, 1);
     }
