@@ -14,8 +14,10 @@ import java.lang.reflect.Method;
  * call goes through JNI. The runtime is compiled for Java 17, so the API is reached by
  * reflection, once per runtime.
  *
- * <p>An exception escaping an up-call stub ends the process, so each stub's method handle is
- * wrapped to return fmi2Error for any Throwable the entry method's own handler lets through.
+ * <p>An exception escaping an up-call stub ends the process, so each stub calls a guard below
+ * that returns fmi2Error for any Throwable the entry method's own handler lets through (a
+ * plain method: a {@code MethodHandles.catchException} combinator measured 13 % of the FMU's
+ * samples in OMSimulator, where these inline into the entry methods).
  */
 final class UpcallStubs {
 
@@ -27,6 +29,62 @@ final class UpcallStubs {
         "setReal", "setInteger", "setBoolean"};
 
     private UpcallStubs() {
+    }
+
+    static int doStep(long c, double t, double h, boolean noSetFMUStatePriorToCurrentPoint) {
+        try {
+            return FmiEntry.doStep(c, t, h, noSetFMUStatePriorToCurrentPoint);
+        } catch (Throwable e) {
+            return ImporterLog.ERROR;
+        }
+    }
+
+    static int getReal(long c, long vr, long nvr, long value) {
+        try {
+            return FmiEntry.getReal(c, vr, nvr, value);
+        } catch (Throwable e) {
+            return ImporterLog.ERROR;
+        }
+    }
+
+    static int getInteger(long c, long vr, long nvr, long value) {
+        try {
+            return FmiEntry.getInteger(c, vr, nvr, value);
+        } catch (Throwable e) {
+            return ImporterLog.ERROR;
+        }
+    }
+
+    static int getBoolean(long c, long vr, long nvr, long value) {
+        try {
+            return FmiEntry.getBoolean(c, vr, nvr, value);
+        } catch (Throwable e) {
+            return ImporterLog.ERROR;
+        }
+    }
+
+    static int setReal(long c, long vr, long nvr, long value) {
+        try {
+            return FmiEntry.setReal(c, vr, nvr, value);
+        } catch (Throwable e) {
+            return ImporterLog.ERROR;
+        }
+    }
+
+    static int setInteger(long c, long vr, long nvr, long value) {
+        try {
+            return FmiEntry.setInteger(c, vr, nvr, value);
+        } catch (Throwable e) {
+            return ImporterLog.ERROR;
+        }
+    }
+
+    static int setBoolean(long c, long vr, long nvr, long value) {
+        try {
+            return FmiEntry.setBoolean(c, vr, nvr, value);
+        } catch (Throwable e) {
+            return ImporterLog.ERROR;
+        }
     }
 
     /** Writes the stubs' addresses into the shim's table of {@code METHODS.length} longs, or nothing. */
@@ -92,11 +150,7 @@ final class UpcallStubs {
             MethodType type = doStep
                     ? MethodType.methodType(int.class, long.class, double.class, double.class, boolean.class)
                     : MethodType.methodType(int.class, long.class, long.class, long.class, long.class);
-            MethodHandle target = MethodHandles.lookup().findStatic(FmiEntry.class, name, type);
-            MethodHandle error = MethodHandles.dropArguments(
-                    MethodHandles.constant(int.class, ImporterLog.ERROR), 0, Throwable.class);
-            MethodHandle guarded = MethodHandles.catchException(target, Throwable.class,
-                    MethodHandles.dropArguments(error, 1, type.parameterList()));
+            MethodHandle guarded = MethodHandles.lookup().findStatic(UpcallStubs.class, name, type);
             Object segment = upcallStub.invoke(linker, guarded, doStep ? stepDescriptor : valuesDescriptor,
                     arena, noOptions);
             return (long) address.invoke(segment);
