@@ -5,7 +5,9 @@
  *   native_bench calls   <bt-fmu FMU dir> <plain C FMU dir> <EmptyUpcall.class>
  *       ns per fmi2DoStep (no input change), fmi2SetReal and fmi2GetReal of 10 values,
  *       for the bt-fmu FMU and a plain C FMU, side by side in one run with an empty
- *       JNI up-call (the floor: what the shim's forwarding cannot go below).
+ *       JNI up-call (the floor: what the shim's forwarding cannot go below). The fmi2GetReal
+ *       batches repeat the same read with no call between, so after the first the shim answers
+ *       them from the values the FMU published (shim.c, Published) without calling Java.
  *   native_bench startup-runs <n> <bt-fmu FMU dir> <second bt-fmu FMU dir> <cache dir>
  *       n rounds of two fresh processes (this program in mode "startup"), one without the
  *       class-data cache and one from the cache dir (which holds the archive already),

@@ -296,6 +296,70 @@ static void sequence(Fmu *fmu)
     fmu->freeInstance(c);
 }
 
+/*
+ * Reads the shim answers from the values Java published (shim.c, Published) give what Java
+ * would: the values of the moment after every kind of call in between, the errors of a wrong
+ * type or an unknown value reference, and every read logged once logCalls is on.
+ */
+static void published(Fmu *fmu)
+{
+    fmi2Component c = initialized(fmu, "published", 0);
+    set_real(fmu, c, VR_ALTITUDE, 150);
+    OK(fmu->doStep(c, 0, 1, fmi2True));
+    OK(fmu->doStep(c, 1, 11, fmi2True)); /* past the hold: cruising, target = gain * altitude */
+    CHECK(real(fmu, c, VR_TARGET) == 300, "cruising: target %g, expected 2 * 150",
+          real(fmu, c, VR_TARGET));
+    /* a set between two reads feeds through at once, whatever was read before */
+    set_real(fmu, c, VR_ALTITUDE, 200);
+    CHECK(real(fmu, c, VR_TARGET) == 400, "after altitude := 200: target %g", real(fmu, c, VR_TARGET));
+    set_real(fmu, c, VR_GAIN, 3);
+    fmi2ValueReference both[] = {VR_TARGET, VR_ALTITUDE};
+    fmi2Real values[2] = {0, 0};
+    OK(fmu->getReal(c, both, 2, values));
+    CHECK(values[0] == 600 && values[1] == 200, "after gain := 3: %g %g", values[0], values[1]);
+    fmi2Integer count = 7;
+    fmi2ValueReference count_vr = VR_COUNT_IN;
+    OK(fmu->setInteger(c, &count_vr, 1, &count));
+    CHECK(integer(fmu, c, VR_COUNT_IN) == 7, "count_in %d after set", integer(fmu, c, VR_COUNT_IN));
+    fmi2Boolean go = fmi2True;
+    fmi2ValueReference go_vr = VR_GO;
+    OK(fmu->setBoolean(c, &go_vr, 1, &go));
+    fmi2Boolean go_back = fmi2False;
+    OK(fmu->getBoolean(c, &go_vr, 1, &go_back));
+    CHECK(go_back == fmi2True, "go after set");
+    OK(fmu->doStep(c, 12, 1, fmi2True));
+    int cruise = integer(fmu, c, VR_STATUS_CRUISE);
+    CHECK(cruise == FINISHED || cruise == SUCCESS, "cruise after go: status %d", cruise);
+
+    /* right after a read that Java served: a wrong type and an unknown reference are errors */
+    real(fmu, c, VR_TARGET);
+    fmi2ValueReference mode = VR_MODE, unknown = VR_UNKNOWN;
+    fmi2Real value = 0;
+    CHECK(fmu->getReal(c, &mode, 1, &value) == fmi2Error, "fmi2GetReal of the Integer mode");
+    CHECK(strstr(last_message, "not a Real") != NULL, "wrong type: message '%s'", last_message);
+    fmi2Component d = initialized(fmu, "published-unknown", 0);
+    OK(fmu->doStep(d, 0, 1, fmi2True));
+    CHECK(real(fmu, d, VR_TARGET) == 100, "climbing: target %g", real(fmu, d, VR_TARGET));
+    CHECK(fmu->getReal(d, &unknown, 1, &value) == fmi2Error, "fmi2GetReal of vr 99");
+    CHECK(strstr(last_message, "99") != NULL, "unknown vr: message '%s'", last_message);
+
+    /* with logCalls on, every read reaches Java and is logged */
+    fmi2Component e = initialized(fmu, "published-logged", 0);
+    OK(fmu->doStep(e, 0, 1, fmi2True));
+    fmi2String calls[] = {"logCalls"};
+    OK(fmu->setDebugLogging(e, fmi2True, 1, calls));
+    quiet = 1;
+    int before = messages;
+    for (int i = 0; i < 5; i++) {
+        real(fmu, e, VR_TARGET);
+    }
+    quiet = 0;
+    CHECK(messages - before == 5, "%d messages for 5 reads with logCalls on", messages - before);
+    fmu->freeInstance(e);
+    fmu->freeInstance(d);
+    fmu->freeInstance(c);
+}
+
 /* Every call in a state where FMI forbids it, and every bad argument: fmi2Error and a message. */
 static void illegal(Fmu *fmu)
 {
@@ -667,6 +731,8 @@ int main(int argc, char **argv)
     load(&fmu, argv[2], argv[3]);
     if (strcmp(scenario, "sequence") == 0) {
         sequence(&fmu);
+    } else if (strcmp(scenario, "published") == 0) {
+        published(&fmu);
     } else if (strcmp(scenario, "illegal") == 0) {
         illegal(&fmu);
     } else if (strcmp(scenario, "instances") == 0) {

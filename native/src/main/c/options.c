@@ -153,6 +153,10 @@ static const char *const GUEST_OPTIONS[] = {
     /* JDK 24+ warns on the host's stderr at the runtime's first use of sun.misc.Unsafe's memory
      * access (NativeMemory: the values of every get/set); earlier JDKs ignore the property. */
     "-Dsun.misc.unsafe.memory.access=allow",
+    /* JDK 22+ warns on the host's stderr when the runtime makes its FFM up-call stubs
+     * (UpcallStubs.java: Linker.upcallStub is a restricted method); JDK 17 knows the option
+     * from its incubating foreign API. */
+    "--enable-native-access=ALL-UNNAMED",
     /* Unified logging writes warnings to stdout by default: the importer's stdout is not ours. */
     "-Xlog:disable",
     "-Xlog:all=warning:stderr",

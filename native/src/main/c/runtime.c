@@ -66,6 +66,7 @@ static const struct {
     [M_GET_EVENT_INDICATORS] = {"getEventIndicators", "(JJJ)I"},
     [M_GET_CONTINUOUS_STATES] = {"getContinuousStates", "(JJJ)I"},
     [M_GET_NOMINALS_OF_CONTINUOUS_STATES] = {"getNominalsOfContinuousStates", "(JJJ)I"},
+    [M_PUBLISHED_VALUES] = {"publishedValues", "(J)J"},
 };
 
 void shim_function_name(enum EntryMethod m, char *name, size_t size)
@@ -347,6 +348,14 @@ static int load(JNIEnv *env, Runtime *runtime, const char *resources, char *erro
         runtime->loader = (*env)->NewGlobalRef(env, loader);
         runtime->entry = (jclass)(*env)->NewGlobalRef(env, entry);
         ok = runtime->loader != NULL && runtime->entry != NULL;
+    }
+    jmethodID stubs = ok ? (*env)->GetStaticMethodID(env, entry, "upcallStubs", "(J)V") : NULL;
+    if (stubs != NULL) {
+        (*env)->CallStaticVoidMethod(env, entry, stubs, (jlong)(intptr_t)runtime->upcalls);
+    }
+    if ((*env)->ExceptionCheck(env)) {
+        (*env)->ExceptionClear(env); /* a table left empty: JNI for every call */
+        memset(runtime->upcalls, 0, sizeof runtime->upcalls);
     }
     if (!ok && error[0] == '\0') {
         shim_describe_exception(env, "cannot load " ENTRY_CLASS " from the FMU's jars (Java 17 "

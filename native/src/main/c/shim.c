@@ -15,6 +15,24 @@
 #include "fmi2.h"
 #include "shim.h"
 
+/*
+ * The values an instance published (PublishedValues.java, which owns the memory): after a
+ * fmi2Get* that Java served, Java writes every Real, Integer and Boolean value of the instance
+ * here and sets valid; the shim clears valid before forwarding any call, so a value read from
+ * here is the one Java would return to the same call at that moment. Java decides when that
+ * holds (its calling-sequence state, logCalls); the shim only copies: a fmi2Get* whose value
+ * references all lie here with the asked type costs no up-call. Everything else (a wrong
+ * type, an unknown reference, a NULL array) goes to Java, which reports it.
+ */
+typedef struct {
+    int32_t valid;
+    int32_t count;             /* value references 0 .. count - 1 */
+    unsigned char types[];     /* per value reference: PUBLISHED_REAL, _INTEGER, _BOOLEAN or 0 */
+    /* then, 8-aligned, one 8-byte value per value reference: a double, or an int64 */
+} Published;
+
+enum { PUBLISHED_REAL = 1, PUBLISHED_INTEGER = 2, PUBLISHED_BOOLEAN = 3 };
+
 /* What fmi2Instantiate returns: the Java slave's handle and where to call it. */
 typedef struct {
     Runtime *runtime;
@@ -23,6 +41,7 @@ typedef struct {
     fmi2CallbackLogger logger;
     fmi2ComponentEnvironment environment;
     char *name;
+    Published *published; /* NULL: every call goes to Java */
 } Component;
 
 #define ADDRESS(p) ((jlong)(intptr_t)(p))
@@ -66,6 +85,9 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
         log_error(component->logger, component->environment, component->name, message);
         return fmi2Error;
     }
+    if (component->published != NULL) {
+        component->published->valid = 0;
+    }
     va_list args;
     va_start(args, m);
     jint status = (*env)->CallStaticIntMethodV(env, component->runtime->entry,
@@ -79,6 +101,30 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     }
     return (fmi2Status)status;
 }
+
+/*
+ * The FFM up-call stub of the function when the runtime has one (Java 22+) and the calling
+ * thread is attached; else NULL, and the call goes through forward (JNI), which also says why a
+ * thread cannot be attached. The stubs catch every Throwable themselves (UpcallStubs.java).
+ */
+static jlong direct(fmi2Component c, enum Upcall u)
+{
+    Component *component = c;
+    if (component == NULL || component->runtime->upcalls[u] == 0) {
+        return 0;
+    }
+    char why[256];
+    if (shim_env(component->vm, why, sizeof why) == NULL) {
+        return 0;
+    }
+    if (component->published != NULL) {
+        component->published->valid = 0;
+    }
+    return component->runtime->upcalls[u];
+}
+
+typedef jint (*DoStepStub)(jlong, jdouble, jdouble, jboolean);
+typedef jint (*ValuesStub)(jlong, jlong, jlong, jlong);
 
 #define HANDLE(c) ((c) != NULL ? ((Component *)(c))->handle : 0)
 #define BOOL(b) ((jboolean)((b) != 0))
@@ -174,6 +220,13 @@ static fmi2Component instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2
         return NULL; /* Java has logged why */
     }
     component->handle = handle;
+    jlong published = (*env)->CallStaticLongMethod(env, runtime->entry,
+                                                   runtime->methods[M_PUBLISHED_VALUES], handle);
+    if ((*env)->ExceptionCheck(env)) {
+        (*env)->ExceptionClear(env);
+        published = 0; /* every call goes to Java */
+    }
+    component->published = (Published *)(intptr_t)published;
     return component;
 }
 
@@ -227,25 +280,85 @@ fmi2Status fmi2Terminate(fmi2Component c) { return forward(c, M_TERMINATE, HANDL
 
 fmi2Status fmi2Reset(fmi2Component c) { return forward(c, M_RESET, HANDLE(c)); }
 
+/* fmi2Get/Set of Real, Integer or Boolean values: the FFM stub U if there is one, else JNI. */
+static fmi2Status value_call(fmi2Component c, enum EntryMethod m, enum Upcall u,
+                             const fmi2ValueReference vr[], size_t nvr, const void *value)
+{
+    jlong stub = direct(c, u);
+    if (stub != 0) {
+        return (fmi2Status)((ValuesStub)(intptr_t)stub)(HANDLE(c), ADDRESS(vr), (jlong)nvr,
+                                                         ADDRESS(value));
+    }
+    return forward(c, m, HANDLE(c), ADDRESS(vr), (jlong)(nvr), ADDRESS(value));
+}
+
 #define VALUES(M, c, vr, nvr, value) \
     forward(c, M, HANDLE(c), ADDRESS(vr), (jlong)(nvr), ADDRESS(value))
+
+/*
+ * The published values of the value references (all of the type), or NULL when Java must
+ * answer: nothing valid published, an empty or NULL array, a reference not there or of
+ * another type.
+ */
+static const unsigned char *published_values(fmi2Component c, const fmi2ValueReference vr[],
+                                             size_t nvr, const void *value, unsigned char type)
+{
+    const Published *p = c != NULL ? ((Component *)c)->published : NULL;
+    if (p == NULL || !p->valid || nvr == 0 || vr == NULL || value == NULL) {
+        return NULL;
+    }
+    for (size_t i = 0; i < nvr; i++) {
+        if (vr[i] >= (fmi2ValueReference)p->count || p->types[vr[i]] != type) {
+            return NULL;
+        }
+    }
+    return (const unsigned char *)p + 8 + (((size_t)p->count + 7) & ~(size_t)7);
+}
 
 fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                        fmi2Real value[])
 {
-    return VALUES(M_GET_REAL, c, vr, nvr, value);
+    const unsigned char *values = published_values(c, vr, nvr, value, PUBLISHED_REAL);
+    if (values == NULL) {
+        return value_call(c, M_GET_REAL, U_GET_REAL, vr, nvr, value);
+    }
+    for (size_t i = 0; i < nvr; i++) {
+        memcpy(&value[i], values + 8 * (size_t)vr[i], sizeof(double));
+    }
+    return fmi2OK;
+}
+
+/* Integer and Boolean values are published as int64. */
+static void copy_ints(const unsigned char *values, const fmi2ValueReference vr[], size_t nvr,
+                      int value[])
+{
+    for (size_t i = 0; i < nvr; i++) {
+        int64_t v;
+        memcpy(&v, values + 8 * (size_t)vr[i], sizeof v);
+        value[i] = (int)v;
+    }
 }
 
 fmi2Status fmi2GetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                           fmi2Integer value[])
 {
-    return VALUES(M_GET_INTEGER, c, vr, nvr, value);
+    const unsigned char *values = published_values(c, vr, nvr, value, PUBLISHED_INTEGER);
+    if (values == NULL) {
+        return value_call(c, M_GET_INTEGER, U_GET_INTEGER, vr, nvr, value);
+    }
+    copy_ints(values, vr, nvr, value);
+    return fmi2OK;
 }
 
 fmi2Status fmi2GetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                           fmi2Boolean value[])
 {
-    return VALUES(M_GET_BOOLEAN, c, vr, nvr, value);
+    const unsigned char *values = published_values(c, vr, nvr, value, PUBLISHED_BOOLEAN);
+    if (values == NULL) {
+        return value_call(c, M_GET_BOOLEAN, U_GET_BOOLEAN, vr, nvr, value);
+    }
+    copy_ints(values, vr, nvr, value);
+    return fmi2OK;
 }
 
 fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
@@ -257,19 +370,19 @@ fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference vr[], size_t 
 fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                        const fmi2Real value[])
 {
-    return VALUES(M_SET_REAL, c, vr, nvr, value);
+    return value_call(c, M_SET_REAL, U_SET_REAL, vr, nvr, value);
 }
 
 fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                           const fmi2Integer value[])
 {
-    return VALUES(M_SET_INTEGER, c, vr, nvr, value);
+    return value_call(c, M_SET_INTEGER, U_SET_INTEGER, vr, nvr, value);
 }
 
 fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                           const fmi2Boolean value[])
 {
-    return VALUES(M_SET_BOOLEAN, c, vr, nvr, value);
+    return value_call(c, M_SET_BOOLEAN, U_SET_BOOLEAN, vr, nvr, value);
 }
 
 fmi2Status fmi2SetString(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
@@ -339,6 +452,12 @@ fmi2Status fmi2GetRealOutputDerivatives(fmi2Component c, const fmi2ValueReferenc
 fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunicationPoint,
                       fmi2Real communicationStepSize, fmi2Boolean noSetFMUStatePriorToCurrentPoint)
 {
+    jlong stub = direct(c, U_DO_STEP);
+    if (stub != 0) {
+        return (fmi2Status)((DoStepStub)(intptr_t)stub)(HANDLE(c), currentCommunicationPoint,
+                                                         communicationStepSize,
+                                                         BOOL(noSetFMUStatePriorToCurrentPoint));
+    }
     return forward(c, M_DO_STEP, HANDLE(c), currentCommunicationPoint, communicationStepSize,
                    BOOL(noSetFMUStatePriorToCurrentPoint));
 }

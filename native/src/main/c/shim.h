@@ -84,7 +84,24 @@ enum EntryMethod {
     M_GET_EVENT_INDICATORS,
     M_GET_CONTINUOUS_STATES,
     M_GET_NOMINALS_OF_CONTINUOUS_STATES,
+    M_PUBLISHED_VALUES, /* not an FMI function: where the instance publishes its values */
     M_COUNT
+};
+
+/*
+ * The per-step functions that have an FFM up-call stub where the JVM has the FFM API (22+):
+ * C calls the stub's address directly instead of JNI's CallStaticIntMethod (UpcallStubs.java
+ * fills the table, in this order; measured in BENCHMARKS.md "FFM up-calls against JNI").
+ */
+enum Upcall {
+    U_DO_STEP,     /* jint (jlong, jdouble, jdouble, jboolean) */
+    U_GET_REAL,    /* the rest: jint (jlong, jlong, jlong, jlong) */
+    U_GET_INTEGER,
+    U_GET_BOOLEAN,
+    U_SET_REAL,
+    U_SET_INTEGER,
+    U_SET_BOOLEAN,
+    U_COUNT
 };
 
 /* Room for a runtime's key (the FMU's resources/lib/SHA256SUMS or its directory). */
@@ -97,6 +114,7 @@ typedef struct Runtime {
     jobject loader;  /* global reference */
     jclass entry;    /* global reference */
     jmethodID methods[M_COUNT];
+    jlong upcalls[U_COUNT];  /* stub addresses; 0 where JNI is used (Java 17-21) */
 } Runtime;
 
 /*

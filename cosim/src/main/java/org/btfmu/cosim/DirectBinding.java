@@ -5,14 +5,23 @@ import com.sun.jna.NativeLibrary;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.ref.Cleaner;
 
 /**
  * Binds {@link DirectFmi2} (and {@link DirectFmi2Step}) to one FMU's shared library. JNA's direct mapping registers a
  * class's native methods once, against one library; two FMUs need two classes. So each
  * binding defines the same class bytes again in a class loader of its own (a new class
  * to the JVM) and registers that copy with the FMU's library.
+ *
+ * <p>JNA keeps every registered class, and its library, in static maps until it is
+ * unregistered: a class per FMU instance would pile up over a long run of instantiate and
+ * free. Once the binding object is unreachable (the instance was freed and dropped it), a
+ * cleaner unregisters its class, which lets the JVM unload the copy with its class loader and
+ * JNA forget the library.
  */
 final class DirectBinding {
+
+    private static final Cleaner CLEANER = Cleaner.create();
 
     private DirectBinding() {
     }
@@ -38,7 +47,9 @@ final class DirectBinding {
         try {
             var constructor = copy.getDeclaredConstructor();
             constructor.setAccessible(true);
-            return type.cast(constructor.newInstance());
+            T binding = type.cast(constructor.newInstance());
+            CLEANER.register(binding, () -> Native.unregister(copy));
+            return binding;
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot create the direct FMI binding", e);
         }

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.jna.Native;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.btfmu.testfmus.PlantFmu;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,5 +100,44 @@ class DirectBindingTest {
         String[] last = rows.get(rows.size() - 1).split(",");
         assertEquals(last[altitude], last[copied]);
         assertEquals("1", last[header.indexOf("loop.boolean_out")]);
+    }
+
+    /**
+     * JNA's registrations of the direct binding's class copies (its private maps of registered
+     * classes and of their libraries): each bound instance adds two (get/set and doStep).
+     */
+    private static int registeredCopies(String mapName) throws Exception {
+        Field field = Native.class.getDeclaredField(mapName);
+        field.setAccessible(true);
+        Map<?, ?> map = (Map<?, ?>) field.get(null);
+        synchronized (map) {
+            return (int) map.keySet().stream()
+                    .filter(c -> ((Class<?>) c).getName().startsWith(DirectFmi2.class.getName())).count();
+        }
+    }
+
+    private static int registeredCopies() throws Exception {
+        return Math.max(registeredCopies("registeredClasses"), registeredCopies("registeredLibraries"));
+    }
+
+    @Test
+    void freedInstancesReleaseTheirRegisteredClassesAndLibraries() throws Exception {
+        Path feedthrough = PlantFmu.FEEDTHROUGH.copyTo(dir);
+        int instances = 40;
+        for (int i = 0; i < instances; i++) {
+            try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("f", feedthrough)),
+                    s -> { }, false, FmuInstance.Binding.DIRECT)) {
+                sim.run(0, 2, 1, sim.allOutputs(), List.of(), f -> { });
+                assertTrue(registeredCopies() >= 2, "the instance is bound: " + registeredCopies());
+            }
+        }
+        // Released once the collector finds the freed instances' bindings unreachable: collect
+        // until every copy is gone (or give up after many collections; before the fix all stayed, two per instance).
+        for (int gc = 0; gc < 100 && registeredCopies() > 0; gc++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        assertEquals(0, registeredCopies("registeredClasses"));
+        assertEquals(0, registeredCopies("registeredLibraries"));
     }
 }

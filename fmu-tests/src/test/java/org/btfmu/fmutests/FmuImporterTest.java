@@ -43,6 +43,11 @@ class FmuImporterTest {
     }
 
     @Test
+    void readsAnsweredFromPublishedValuesMatchJavasAnswers() throws Exception {
+        run("published");
+    }
+
+    @Test
     void illegalCallsAndArgumentsReturnErrorWithAMessage() throws Exception {
         run("illegal");
     }
@@ -121,8 +126,13 @@ class FmuImporterTest {
                 "shim_test_jre", true);
         String output = run(bundled, Map.of("PATH", "/nonexistent"),
                 List.of("JAVA_HOME", "BTFMU_LIBJVM"), "sequence");
-        // The bundled runtime may be a JDK that warns about sun.misc.Unsafe (24+): not here.
+        // The bundled runtime may be a JDK that warns about sun.misc.Unsafe (24+) and about
+        // the FFM up-call stubs the shim uses on 22+ (restricted methods): not here.
         assertFalse(output.contains("WARNING"), output);
+        // On 22+ the per-step calls take the FFM stubs: the same answers as through JNI.
+        String published = run(bundled, Map.of("PATH", "/nonexistent"),
+                List.of("JAVA_HOME", "BTFMU_LIBJVM"), "published");
+        assertFalse(published.contains("WARNING"), published);
     }
 
     /**

@@ -5,7 +5,6 @@ import static org.btfmu.fmu.ImporterLog.OK;
 
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.TreeInstance;
@@ -92,8 +91,7 @@ final class Fmi3Slave extends FmuSlave {
             default -> "fmi3InstantiateScheduledExecution";
         };
         String problem = null;
-        FmuResources resources = null;
-        ProcessingMode processing = null;
+        InstanceSetup setup = null;
         if (interfaceType != 0 && interfaceType != 1) {
             problem = "this FMU offers no Scheduled Execution (modelDescription.xml has no <ScheduledExecution>)";
         } else if (instanceName == null || instanceName.isBlank()) {
@@ -102,21 +100,8 @@ final class Fmi3Slave extends FmuSlave {
             problem = "instantiationToken is NULL";
         } else {
             try {
-                Path directory = Path.of(resourcePath).normalize();
-                resources = FmuResources.matching(directory, token, "instantiationToken");
-            } catch (IllegalArgumentException e) {
-                problem = e.getMessage();
-            }
-        }
-        String wanted = interfaceType == 0 ? FmuResources.MODEL_EXCHANGE : FmuResources.CO_SIMULATION;
-        if (problem == null && !resources.interfaces().contains(wanted)) {
-            problem = "this FMU was built without <" + wanted + "> (it offers "
-                    + String.join(", ", new TreeSet<>(resources.interfaces())) + ")";
-        }
-        if (problem == null) {
-            try {
-                processing = processingMode(System.getProperty(PROCESSING_PROPERTY),
-                        resources.mission().processing());
+                setup = InstanceSetup.of(() -> Path.of(resourcePath), token, "instantiationToken",
+                        interfaceType == 0, "");
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
             }
@@ -125,7 +110,7 @@ final class Fmi3Slave extends FmuSlave {
             log.log(ERROR, LogCategory.STATUS_ERROR, function + ": " + problem);
             return null;
         }
-        return new Fmi3Slave(resources, processing, log, interfaceType == 0, eventModeUsed,
+        return new Fmi3Slave(setup.resources(), setup.processing(), log, interfaceType == 0, eventModeUsed,
                 earlyReturnAllowed);
     }
 
@@ -677,17 +662,7 @@ final class Fmi3Slave extends FmuSlave {
                 || !typed(vrs, n, SlotType.BOOLEAN, false)) {
             return ERROR;
         }
-        for (long i = 0; i < n; i++) {
-            if (settable(vrs, i, SlotType.BOOLEAN) == null) {
-                return ERROR;
-            }
-        }
-        for (long i = 0; i < n; i++) {
-            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
-            tree.setBoolean(variable.slot(), NativeMemory.getByte(values + i) != 0);
-        }
-        valuesSet();
-        return OK;
+        return setBooleans(vrs, n, i -> NativeMemory.getByte(values + i) != 0); // fmi3Boolean: bool
     }
 
     int getString(long vrs, long n, long values, long nValues) {

@@ -562,6 +562,23 @@ public final class FmiEntry {
         }
     }
 
+    /**
+     * Not an FMI function: where the shim finds the values the instance publishes
+     * ({@link PublishedValues}); 0 for none. Called once, after fmi2Instantiate.
+     */
+    public static long publishedValues(long c) {
+        FmuSlave slave = slave(c);
+        return slave == null ? 0 : slave.published.address();
+    }
+
+    /**
+     * Not an FMI function: fills the shim's table of FFM up-call stubs where the JVM has the
+     * FFM API ({@link UpcallStubs}). Called once per runtime, when the shim loads it.
+     */
+    public static void upcallStubs(long table) {
+        UpcallStubs.fill(table);
+    }
+
     private static long register(FmuSlave slave) {
         return SLAVES.register(slave);
     }

@@ -8,9 +8,8 @@ import static org.btfmu.fmu.ImporterLog.WARNING;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.TreeSet;
+import java.util.function.LongPredicate;
 import java.util.stream.Collectors;
 import org.btfmu.core.EngineException;
 import org.btfmu.core.ProcessingMode;
@@ -58,26 +57,18 @@ import org.btfmu.mission.Variability;
  * instant that does not settle, the tree left not started.
  *
  * <p>Processing: the mission's {@code processing} (event-driven unless the
- * mission file says ticked) unless the system property {@value #PROCESSING_PROPERTY}
+ * mission file says ticked) unless the system property {@value InstanceSetup#PROCESSING_PROPERTY}
  * is set, which overrides it for every instance created afterwards in the JVM.
+ *
+ * <p>Split by concern: the FMU-state functions are {@link FmuStateCalls}', the fmi2Get*Status
+ * functions {@link StatusCalls}', what a new instance is made of {@link InstanceSetup}'s,
+ * the values the shim may answer reads from {@link PublishedValues}'; the FMI functions
+ * themselves stay callable here.
  *
  * <p>Not thread-safe: FMI 2.0 lets an importer call one instance from one
  * thread at a time (any thread).
  */
 class FmuSlave {
-
-    /**
-     * System property overriding, when set and not blank, how instances created
-     * afterwards process the tree, whatever their missions say: {@code event-driven}
-     * or {@code ticked:<period in s>} (every task at the grid points only, inputs
-     * sampled there). For comparisons such as the 2014 paper's Table 1; read at
-     * fmi2Instantiate.
-     */
-    static final String PROCESSING_PROPERTY = "btfmu.processing";
-
-    private static final int DO_STEP_STATUS = 0;
-    private static final int LAST_SUCCESSFUL_TIME = 2;
-    private static final int TERMINATED = 3;
 
     final FmuResources resources;
     final ModelVariables variables;
@@ -100,11 +91,14 @@ class FmuSlave {
     double startTime;
     boolean stopTimeDefined;
     double stopTime;
-    private final FmuStates states = new FmuStates();
+    private final FmuStateCalls stateCalls = new FmuStateCalls(this);
+    private final StatusCalls statusCalls = new StatusCalls(this);
     private final NonFiniteValues nonFinite;
     /** C copies of String values handed out by fmi2GetString, per value reference. */
     private final String[] stringValues;
     private final long[] stringCopies;
+    /** The values the shim may answer fmi2Get* from without calling Java (see {@link PublishedValues}). */
+    final PublishedValues published;
 
     FmuSlave(FmuResources resources, ImporterLog log) {
         this(resources, resources.mission().processing(), log);
@@ -118,6 +112,7 @@ class FmuSlave {
         this.stringValues = new String[variables.size()];
         this.stringCopies = new long[variables.size()];
         this.nonFinite = new NonFiniteValues(resources.mission().nonFinite(), variables.size());
+        this.published = new PublishedValues(variables);
         newTree();
     }
 
@@ -128,8 +123,7 @@ class FmuSlave {
     static FmuSlave instantiate(String instanceName, int fmuType, String guid, String location,
             ImporterLog log) {
         String problem = null;
-        FmuResources resources = null;
-        ProcessingMode processing = null;
+        InstanceSetup setup = null;
         if (instanceName == null || instanceName.isBlank()) {
             problem = "instanceName is NULL or empty";
         } else if (fmuType != 0 && fmuType != 1) {
@@ -138,22 +132,8 @@ class FmuSlave {
             problem = "fmuGUID is NULL";
         } else {
             try {
-                Path directory = ResourceLocation.toPath(location).normalize();
-                resources = FmuResources.matching(directory, guid, "fmuGUID");
-            } catch (IllegalArgumentException e) {
-                problem = e.getMessage();
-            }
-        }
-        String wanted = fmuType == 0 ? FmuResources.MODEL_EXCHANGE : FmuResources.CO_SIMULATION;
-        if (problem == null && !resources.interfaces().contains(wanted)) {
-            problem = "fmuType is " + (fmuType == 0 ? "fmi2ModelExchange" : "fmi2CoSimulation")
-                    + ", but this FMU was built without <" + wanted + "> (it offers "
-                    + String.join(", ", new TreeSet<>(resources.interfaces())) + ")";
-        }
-        if (problem == null) {
-            try {
-                processing = processingMode(System.getProperty(PROCESSING_PROPERTY),
-                        resources.mission().processing());
+                setup = InstanceSetup.of(() -> ResourceLocation.toPath(location), guid, "fmuGUID", fmuType == 0,
+                        "fmuType is " + (fmuType == 0 ? "fmi2ModelExchange" : "fmi2CoSimulation") + ", but ");
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
             }
@@ -162,30 +142,8 @@ class FmuSlave {
             log.log(ERROR, LogCategory.STATUS_ERROR, "fmi2Instantiate: " + problem);
             return null;
         }
-        return fmuType == 0 ? new ModelExchangeSlave(resources, processing, log)
-                : new FmuSlave(resources, processing, log);
-    }
-
-    /** The mission's processing, unless the {@link #PROCESSING_PROPERTY} value is set (not null or blank). */
-    static ProcessingMode processingMode(String property, ProcessingMode mission) {
-        return property == null || property.isBlank() ? mission : processingMode(property);
-    }
-
-    /** Parses the {@link #PROCESSING_PROPERTY} value; null means event-driven. */
-    static ProcessingMode processingMode(String value) {
-        if (value == null || value.isBlank() || value.strip().equals("event-driven")) {
-            return ProcessingMode.EVENT_DRIVEN;
-        }
-        String v = value.strip();
-        if (v.startsWith("ticked:")) {
-            try {
-                return ProcessingMode.ticked(Double.parseDouble(v.substring("ticked:".length())));
-            } catch (IllegalArgumentException e) {
-                // fall through to the message below
-            }
-        }
-        throw new IllegalArgumentException("system property " + PROCESSING_PROPERTY + " is '" + value
-                + "'; expected 'event-driven' or 'ticked:<period in s>' with a positive period");
+        return fmuType == 0 ? new ModelExchangeSlave(setup.resources(), setup.processing(), log)
+                : new FmuSlave(setup.resources(), setup.processing(), log);
     }
 
     FmiState state() {
@@ -526,7 +484,8 @@ class FmuSlave {
             NativeMemory.free(stringCopies[i]);
             stringCopies[i] = 0;
         }
-        states.clear();
+        stateCalls.clear();
+        published.free();
     }
 
     // ---- communication step ----
@@ -624,70 +583,26 @@ class FmuSlave {
         return callable(FmiFunction.CANCEL_STEP) ? error("no step is in progress") : ERROR;
     }
 
-    /** fmi2StatusKind: fmi2DoStepStatus 0 .. fmi2Terminated 3; false after logging if kind is none. */
-    private boolean statusKind(int kind) {
-        if (kind >= DO_STEP_STATUS && kind <= TERMINATED) {
-            return true;
-        }
-        error("status kind " + kind + " is not an fmi2StatusKind (0 fmi2DoStepStatus, 1 fmi2PendingStatus,"
-                + " 2 fmi2LastSuccessfulTime, 3 fmi2Terminated)");
-        return false;
-    }
+    // ---- the fmi2Get*Status functions (StatusCalls) ----
 
     int getStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_STATUS) || !statusKind(kind)) {
-            return ERROR;
-        }
-        if (value == 0) {
-            return error("value is NULL");
-        }
-        if (kind == DO_STEP_STATUS) {
-            NativeMemory.putInt(value, OK);
-            return OK;
-        }
-        return DISCARD;
+        return statusCalls.getStatus(kind, value);
     }
 
     int getRealStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_REAL_STATUS) || !statusKind(kind)) {
-            return ERROR;
-        }
-        if (value == 0) {
-            return error("value is NULL");
-        }
-        if (kind == LAST_SUCCESSFUL_TIME) {
-            NativeMemory.putDouble(value, tree.time());
-            return OK;
-        }
-        return DISCARD;
+        return statusCalls.getRealStatus(kind, value);
     }
 
     int getIntegerStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_INTEGER_STATUS) || !statusKind(kind)) {
-            return ERROR;
-        }
-        return value == 0 ? error("value is NULL") : DISCARD;
+        return statusCalls.getIntegerStatus(kind, value);
     }
 
     int getBooleanStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_BOOLEAN_STATUS) || !statusKind(kind)) {
-            return ERROR;
-        }
-        if (value == 0) {
-            return error("value is NULL");
-        }
-        if (kind == TERMINATED) {
-            NativeMemory.putInt(value, finished() ? 1 : 0);
-            return OK;
-        }
-        return DISCARD;
+        return statusCalls.getBooleanStatus(kind, value);
     }
 
     int getStringStatus(int kind, long value) {
-        if (!callable(FmiFunction.GET_STRING_STATUS) || !statusKind(kind)) {
-            return ERROR;
-        }
-        return value == 0 ? error("value is NULL") : DISCARD;
+        return statusCalls.getStringStatus(kind, value);
     }
 
     // ---- values ----
@@ -704,6 +619,7 @@ class FmuSlave {
             }
             NativeMemory.putDouble(values + 8 * i, view.getReal(variable.slot()));
         }
+        publish(view);
         return OK;
     }
 
@@ -722,6 +638,7 @@ class FmuSlave {
                     : view.getInteger(variable.slot());
             NativeMemory.putInt(values + 4 * i, value);
         }
+        publish(view);
         return OK;
     }
 
@@ -737,7 +654,22 @@ class FmuSlave {
             }
             NativeMemory.putInt(values + 4 * i, view.getBoolean(variable.slot()) ? 1 : 0);
         }
+        publish(view);
         return OK;
+    }
+
+    /**
+     * After a fmi2GetReal/Integer/Boolean that succeeded in Step Mode of Co-Simulation: every
+     * value as this call saw it, for the shim to answer the next reads from until it calls
+     * Java again. Not with logCalls on (every call is logged here) nor in Initialization Mode
+     * (whose preview is rebuilt on the next set) nor for Model Exchange (its values move with
+     * time and states).
+     */
+    private void publish(TreeInstance view) {
+        if (view == tree && state == FmiState.STEP_COMPLETE && fmuType() == 1
+                && !log.enabled(LogCategory.CALLS)) {
+            published.publish(view);
+        }
     }
 
     int getString(long vrs, long n, long values) {
@@ -807,6 +739,14 @@ class FmuSlave {
         if (!callable(FmiFunction.SET_BOOLEAN) || !arrays(n, vrs, values)) {
             return ERROR;
         }
+        return setBooleans(vrs, n, i -> NativeMemory.getInt(values + 4 * i) != 0); // fmi2Boolean: int
+    }
+
+    /**
+     * The n Boolean values at vr[0..n-1], once every one of them may be set; value(i) reads the
+     * i-th from the importer's array (an fmi2Boolean int, an fmi3Boolean byte).
+     */
+    int setBooleans(long vrs, long n, LongPredicate value) {
         for (long i = 0; i < n; i++) {
             if (settable(vrs, i, SlotType.BOOLEAN) == null) {
                 return ERROR;
@@ -814,7 +754,7 @@ class FmuSlave {
         }
         for (long i = 0; i < n; i++) {
             Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
-            tree.setBoolean(variable.slot(), NativeMemory.getInt(values + 4 * i) != 0);
+            tree.setBoolean(variable.slot(), value.test(i));
         }
         valuesSet();
         return OK;
@@ -882,118 +822,29 @@ class FmuSlave {
         state = FmiState.values()[snapshot.fmiState()];
     }
 
-    int getFMUstate(long statePointer) {
-        if (!callable(FmiFunction.GET_FMU_STATE)) {
-            return ERROR;
-        }
-        if (statePointer == 0) {
-            return error("FMUstate is NULL");
-        }
-        Snapshot snapshot = new Snapshot(fmuType(), stateOrdinal(), startTime, stopTimeDefined, stopTime,
-                time(), tree.snapshot());
-        NativeMemory.putLong(statePointer, states.keep(NativeMemory.getLong(statePointer), snapshot));
-        return OK;
-    }
+    // The FMU-state functions are FmuStateCalls'; the FMI surface stays here.
 
-    /** The snapshot of the handle; null after logging if there is none. */
-    private Snapshot snapshot(long handle) {
-        Snapshot snapshot = states.get(handle);
-        if (snapshot == null) {
-            error("FMUstate " + (handle == 0 ? "is NULL"
-                    : "is not an FMU state of this instance (freed, or from another instance)"));
-        }
-        return snapshot;
+    int getFMUstate(long statePointer) {
+        return stateCalls.getFMUstate(statePointer);
     }
 
     int setFMUstate(long handle) {
-        if (!callable(FmiFunction.SET_FMU_STATE)) {
-            return ERROR;
-        }
-        Snapshot snapshot = snapshot(handle);
-        if (snapshot == null) {
-            return ERROR;
-        }
-        tree.restore(snapshot.tree());
-        valuesSet();
-        startTime = snapshot.startTime();
-        stopTimeDefined = snapshot.stopTimeDefined();
-        stopTime = snapshot.stopTime();
-        restoreState(snapshot);
-        return OK;
+        return stateCalls.setFMUstate(handle);
     }
 
     int freeFMUstate(long statePointer) {
-        if (!callable(FmiFunction.FREE_FMU_STATE)) {
-            return ERROR;
-        }
-        if (statePointer == 0) {
-            return error("FMUstate is NULL");
-        }
-        long handle = NativeMemory.getLong(statePointer);
-        if (handle == 0) {
-            return OK; // FMI 2.0: freeing a NULL state is ignored
-        }
-        if (!states.free(handle)) {
-            return error("*FMUstate is not an FMU state of this instance (freed, or from another"
-                    + " instance)");
-        }
-        NativeMemory.putLong(statePointer, 0);
-        return OK;
+        return stateCalls.freeFMUstate(statePointer);
     }
 
     int serializedFMUstateSize(long handle, long sizePointer) {
-        if (!callable(FmiFunction.SERIALIZED_FMU_STATE_SIZE)) {
-            return ERROR;
-        }
-        Snapshot snapshot = snapshot(handle);
-        if (snapshot == null) {
-            return ERROR;
-        }
-        if (sizePointer == 0) {
-            return error("size is NULL");
-        }
-        NativeMemory.putSize(sizePointer, StateFormat.toBytes(snapshot, resources.guid()).length);
-        return OK;
+        return stateCalls.serializedFMUstateSize(handle, sizePointer);
     }
 
     int serializeFMUstate(long handle, long bytes, long size) {
-        if (!callable(FmiFunction.SERIALIZE_FMU_STATE)) {
-            return ERROR;
-        }
-        Snapshot snapshot = snapshot(handle);
-        if (snapshot == null) {
-            return ERROR;
-        }
-        if (bytes == 0) {
-            return error("serializedState is NULL");
-        }
-        byte[] serialized = StateFormat.toBytes(snapshot, resources.guid());
-        if (size < serialized.length) {
-            return error("size " + size + " is too small: the state has " + serialized.length
-                    + " bytes (ask fmi2SerializedFMUstateSize)");
-        }
-        NativeMemory.putBytes(bytes, serialized);
-        return OK;
+        return stateCalls.serializeFMUstate(handle, bytes, size);
     }
 
     int deSerializeFMUstate(long bytes, long size, long statePointer) {
-        if (!callable(FmiFunction.DESERIALIZE_FMU_STATE)) {
-            return ERROR;
-        }
-        if (bytes == 0 || statePointer == 0) {
-            return error((bytes == 0 ? "serializedState" : "FMUstate") + " is NULL");
-        }
-        if (size < 0 || size > Integer.MAX_VALUE) {
-            return error("size " + Long.toUnsignedString(size) + " is not a plausible state size");
-        }
-        Snapshot snapshot;
-        try {
-            snapshot = StateFormat.fromBytes(NativeMemory.getBytes(bytes, (int) size), resources.guid(),
-                    resources.mission().tree(), fmuType(), stateCount());
-        } catch (IllegalArgumentException e) {
-            return error(e.getMessage());
-        }
-        NativeMemory.putLong(statePointer, states.keep(NativeMemory.getLong(statePointer), snapshot));
-        return OK;
+        return stateCalls.deSerializeFMUstate(bytes, size, statePointer);
     }
 }

@@ -101,6 +101,13 @@ final class NativeMemory {
         return address;
     }
 
+    /** Newly allocated C memory of the size, every byte 0; free with {@link #free}. */
+    static long allocateZeroed(long bytes) {
+        long address = UNSAFE.allocateMemory(bytes);
+        UNSAFE.setMemory(address, bytes, (byte) 0);
+        return address;
+    }
+
     static void free(long address) {
         if (address != 0) {
             UNSAFE.freeMemory(address);

@@ -13,27 +13,27 @@ class ProcessingPropertyTest {
 
     @Test
     void absentBlankOrEventDrivenMeansEventDriven() {
-        assertFalse(FmuSlave.processingMode(null).isTicked());
-        assertFalse(FmuSlave.processingMode(" ").isTicked());
-        assertFalse(FmuSlave.processingMode("event-driven").isTicked());
+        assertFalse(InstanceSetup.processingMode(null).isTicked());
+        assertFalse(InstanceSetup.processingMode(" ").isTicked());
+        assertFalse(InstanceSetup.processingMode("event-driven").isTicked());
     }
 
     @Test
     void tickedTakesThePeriod() {
-        ProcessingMode mode = FmuSlave.processingMode("ticked:60");
+        ProcessingMode mode = InstanceSetup.processingMode("ticked:60");
         assertTrue(mode.isTicked());
         assertEquals(60.0, mode.period());
-        assertEquals(0.5, FmuSlave.processingMode(" ticked:0.5 ").period());
+        assertEquals(0.5, InstanceSetup.processingMode(" ticked:0.5 ").period());
     }
 
     @Test
     void thePropertyOverridesTheMissionWhenSet() {
         ProcessingMode mission = ProcessingMode.ticked(2);
-        assertEquals(mission, FmuSlave.processingMode(null, mission), "not set: the mission's");
-        assertEquals(mission, FmuSlave.processingMode(" ", mission), "blank: the mission's");
-        assertFalse(FmuSlave.processingMode("event-driven", mission).isTicked());
-        assertEquals(60.0, FmuSlave.processingMode("ticked:60", ProcessingMode.EVENT_DRIVEN).period());
-        assertThrows(IllegalArgumentException.class, () -> FmuSlave.processingMode("ticked:0", mission));
+        assertEquals(mission, InstanceSetup.processingMode(null, mission), "not set: the mission's");
+        assertEquals(mission, InstanceSetup.processingMode(" ", mission), "blank: the mission's");
+        assertFalse(InstanceSetup.processingMode("event-driven", mission).isTicked());
+        assertEquals(60.0, InstanceSetup.processingMode("ticked:60", ProcessingMode.EVENT_DRIVEN).period());
+        assertThrows(IllegalArgumentException.class, () -> InstanceSetup.processingMode("ticked:0", mission));
     }
 
     @Test
@@ -41,7 +41,7 @@ class ProcessingPropertyTest {
         for (String bad : new String[] {"ticked", "ticked:", "ticked:0", "ticked:-1", "ticked:x", "ticked:Infinity",
                 "evented"}) {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                    () -> FmuSlave.processingMode(bad), bad);
+                    () -> InstanceSetup.processingMode(bad), bad);
             assertTrue(e.getMessage().contains("btfmu.processing") && e.getMessage().contains(bad), e.getMessage());
         }
     }

@@ -1,0 +1,95 @@
+package org.btfmu.fmu;
+
+import static org.btfmu.fmu.FmuSlaveTest.address;
+import static org.btfmu.fmu.FmuSlaveTest.names;
+import static org.btfmu.fmu.FmuSlaveTest.reals;
+import static org.btfmu.fmu.FmuSlaveTest.vrs;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.jna.Memory;
+import java.nio.file.Path;
+import org.btfmu.mission.Mission;
+import org.btfmu.mission.MissionLoader;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a slave publishes for the shim to answer reads from (PublishedValues; the shim's side is
+ * checked by fmu-tests' importer.c, scenario "published"): every value as a read in Step Mode
+ * saw it, and nothing where Java must see each read (Initialization Mode, logCalls).
+ */
+class PublishedValuesTest {
+
+    static final int OK = 0;
+
+    FmuSlave slave;
+    final Memory value = reals(0);
+
+    @BeforeEach
+    void instantiate() {
+        Mission mission = MissionLoader.load(FmuSlaveTest.MISSION, "unit.json");
+        FmuResources resources = new FmuResources(Path.of("/unit"), "{guid}", mission, ModelVariables.of(mission));
+        slave = new FmuSlave(resources, new ImporterLog((status, category, text) -> { }, true));
+        assertEquals(OK, slave.setupExperiment(false, 0, 0, false, 0));
+        assertEquals(OK, slave.enterInitializationMode());
+    }
+
+    /** What the shim does before it forwards a call to Java. */
+    private void shimForwards() {
+        NativeMemory.putInt(slave.published.address(), 0);
+    }
+
+    private double publishedReal(int vr) {
+        long address = slave.published.address();
+        int count = NativeMemory.getInt(address + 4);
+        return NativeMemory.getDouble(address + 8 + ((count + 7) & ~7) + 8L * vr);
+    }
+
+    private int read(int vr) {
+        shimForwards();
+        return slave.getReal(address(vrs(vr)), 1, address(value));
+    }
+
+    @Test
+    void aReadInStepModePublishesEveryValueAsItSawThem() {
+        assertEquals(OK, read(FmuSlaveTest.TARGET));
+        assertFalse(slave.published.valid(), "Initialization Mode: its preview is rebuilt on every set");
+        assertEquals(OK, slave.exitInitializationMode());
+        assertEquals(OK, slave.setReal(address(vrs(FmuSlaveTest.ALTITUDE)), 1, address(reals(42))));
+        assertEquals(OK, read(FmuSlaveTest.TARGET));
+        assertTrue(slave.published.valid());
+        assertEquals(42, publishedReal(FmuSlaveTest.ALTITUDE));
+        assertEquals(value.getDouble(0), publishedReal(FmuSlaveTest.TARGET));
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(OK, read(FmuSlaveTest.ALTITUDE));
+        assertTrue(slave.published.valid());
+        assertEquals(42, value.getDouble(0));
+    }
+
+    @Test
+    void withLogCallsEveryReadGoesToJava() {
+        assertEquals(OK, slave.exitInitializationMode());
+        assertEquals(OK, slave.setDebugLogging(true, 1, address(names("logCalls"))));
+        assertEquals(OK, read(FmuSlaveTest.TARGET));
+        assertFalse(slave.published.valid());
+    }
+
+    @Test
+    void upcallStubsAreMadeExactlyWhereTheJvmHasTheFfmApi() {
+        Memory table = new Memory(8 * 7);
+        table.clear();
+        UpcallStubs.fill(address(table));
+        boolean ffm = Runtime.version().feature() >= 22;
+        for (int i = 0; i < 7; i++) {
+            assertEquals(ffm, table.getLong(8L * i) != 0, "stub " + i + " on Java " + Runtime.version());
+        }
+    }
+
+    @Test
+    void theStubsGuardsReturnFmi2ErrorForAnUnknownInstance() {
+        assertEquals(ImporterLog.ERROR, UpcallStubs.doStep(12345, 0, 1, true));
+        assertEquals(ImporterLog.ERROR, UpcallStubs.getReal(12345, 0, 0, 0));
+    }
+}
