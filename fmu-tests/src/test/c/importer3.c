@@ -493,6 +493,22 @@ static void illegal(void)
     initialize(c, 150.0);
     REJECTED3(fmu.setFloat64(c, &vr, 1, &x, 1), "may not be set in state Step Mode");
     fmu.freeInstance(c);
+
+    /* FMI 3.0 inputs are initial = "exact" (section 2.4.7.5): settable in Instantiated, and the
+     * value set there is the input's value through initialization unless set again. */
+    c = co_simulation(fmi3False, fmi3True);
+    vr = VR_ALTITUDE;
+    x = 150.0;
+    OK3(fmu.setFloat64(c, &vr, 1, &x, 1));
+    OK3(fmu.enterInitializationMode(c, fmi3False, 0.0, 0.0, fmi3True, 60.0));
+    OK3(fmu.exitInitializationMode(c));
+    CHECK(real_of(c, VR_ALTITUDE) == 150.0, "altitude set in Instantiated reads %g", real_of(c, VR_ALTITUDE));
+    vr = VR_TARGET;
+    REJECTED3(fmu.setFloat64(c, &vr, 1, &x, 1), "may not be set in state Step Mode");
+    fmu.freeInstance(c);
+    c = co_simulation(fmi3False, fmi3True);
+    REJECTED3(fmu.setFloat64(c, &vr, 1, &x, 1), "only parameters and inputs can be set before Initialization Mode");
+    fmu.freeInstance(c);
 }
 
 /*

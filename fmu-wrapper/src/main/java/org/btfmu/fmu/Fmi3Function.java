@@ -8,10 +8,11 @@ package org.btfmu.fmu;
  * declare (clocks, configuration mode, derivatives, Scheduled Execution) are refused by name.
  *
  * <p>Cells: {@code x} allowed, {@code .} not allowed, a digit is a condition on the variables
- * that may be set (the same digits as FMI 2.0's {@link FmiFunction} table, so the shared
- * checks apply):
+ * that may be set (FMI 2.0's {@link FmiFunction} digits, so the shared checks apply, and one
+ * of its own):
  * <ul>
- * <li>1 — initial exact (Instantiated: start values);</li>
+ * <li>2 — initial exact, or an input (Instantiated: start values; FMI 3.0 gives inputs
+ * initial = exact, §2.4.7.5, where FMI 2.0's condition 1 leaves them out);</li>
  * <li>3 — initial exact, or an input (Initialization Mode);</li>
  * <li>4 — an input, or a tunable parameter (Event Mode, Step Mode);</li>
  * <li>5 — a continuous (Float64) input (Continuous-Time Mode).</li>
@@ -35,12 +36,12 @@ public enum Fmi3Function {
     GET_BOOLEAN("fmi3GetBoolean", 'B',                                        "x    x    x    x    x    x    ."),
     GET_STRING("fmi3GetString", 'B',                                          "x    x    x    x    x    x    ."),
     GET_OTHER("fmi3Get{VariableType}", 'B',                                   "x    x    x    x    x    x    ."),
-    SET_FLOAT64("fmi3SetFloat64", 'B',                                        "1    3    4    4    5    .    ."),
-    SET_INT32("fmi3SetInt32", 'B',                                            "1    3    4    4    5    .    ."),
-    SET_INT64("fmi3SetInt64", 'B',                                            "1    3    4    4    5    .    ."),
-    SET_BOOLEAN("fmi3SetBoolean", 'B',                                        "1    3    4    4    5    .    ."),
-    SET_STRING("fmi3SetString", 'B',                                          "1    3    4    4    5    .    ."),
-    SET_OTHER("fmi3Set{VariableType}", 'B',                                   "1    3    4    4    5    .    ."),
+    SET_FLOAT64("fmi3SetFloat64", 'B',                                        "2    3    4    4    5    .    ."),
+    SET_INT32("fmi3SetInt32", 'B',                                            "2    3    4    4    5    .    ."),
+    SET_INT64("fmi3SetInt64", 'B',                                            "2    3    4    4    5    .    ."),
+    SET_BOOLEAN("fmi3SetBoolean", 'B',                                        "2    3    4    4    5    .    ."),
+    SET_STRING("fmi3SetString", 'B',                                          "2    3    4    4    5    .    ."),
+    SET_OTHER("fmi3Set{VariableType}", 'B',                                   "2    3    4    4    5    .    ."),
     GET_FMU_STATE("fmi3GetFMUState", 'B',                                     "x    x    x    x    x    x    ."),
     SET_FMU_STATE("fmi3SetFMUState", 'B',                                     "x    x    x    x    x    x    ."),
     FREE_FMU_STATE("fmi3FreeFMUState", 'B',                                   "x    x    x    x    x    x    ."),

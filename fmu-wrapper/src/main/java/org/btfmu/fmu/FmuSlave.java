@@ -328,7 +328,7 @@ class FmuSlave {
         return variable;
     }
 
-    /** The variable at vr[i] if it may be set in this state (table conditions 1, 3, 4, 5, 6); else null. */
+    /** The variable at vr[i] if it may be set in this state (table conditions 1 to 6); else null. */
     Entry settable(long vrs, long i, SlotType type) {
         Entry variable = variable(vrs, i, type);
         if (variable == null) {
@@ -339,6 +339,7 @@ class FmuSlave {
         char condition = condition();
         boolean allowed = switch (condition) {
             case '1' -> exact;
+            case '2' -> exact || input;
             case '3' -> exact || input;
             case '4', '6' -> input || (variable.causality() == Causality.PARAMETER
                     && variable.variability() == Variability.TUNABLE);
@@ -348,6 +349,7 @@ class FmuSlave {
         if (!allowed) {
             String may = switch (condition) {
                 case '1' -> "only parameters can be set before Initialization Mode";
+                case '2' -> "only parameters and inputs can be set before Initialization Mode";
                 case '3' -> "only parameters and inputs can be set in Initialization Mode";
                 case '5' -> "only continuous (Real) inputs can be set in Continuous-Time Mode;"
                         + " set discrete inputs in Event Mode";

@@ -60,7 +60,7 @@ class Fmi3FunctionTest {
     void settersCarryTheFmi2ConditionDigitsPerState() {
         for (Fmi3Function f : new Fmi3Function[] {Fmi3Function.SET_FLOAT64, Fmi3Function.SET_INT32,
                 Fmi3Function.SET_BOOLEAN, Fmi3Function.SET_STRING}) {
-            assertEquals('1', f.cell(Fmi3State.INSTANTIATED), f.fmiName());
+            assertEquals('2', f.cell(Fmi3State.INSTANTIATED), f.fmiName()); // inputs too, unlike FMI 2.0
             assertEquals('3', f.cell(Fmi3State.INITIALIZATION_MODE), f.fmiName());
             assertEquals('4', f.cell(Fmi3State.EVENT_MODE), f.fmiName());
             assertEquals('4', f.cell(Fmi3State.STEP_MODE), f.fmiName());
