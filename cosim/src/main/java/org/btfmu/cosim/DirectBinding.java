@@ -32,6 +32,11 @@ final class DirectBinding {
         return bind(DirectFmi2ModelExchange.class, Fmi2ModelExchange.class, library);
     }
 
+    /** The FMI 3.0 per-step calls of {@code library}. */
+    static Fmi3Calls bindFmi3(NativeLibrary library) {
+        return bind(DirectFmi3.class, Fmi3Calls.class, library);
+    }
+
     private static <T> T bind(Class<? extends T> template, Class<T> type, NativeLibrary library) {
         Class<?> copy = new CopyLoader().copy(template.getName(), classBytes(template.getName()));
         Native.register(copy, library);

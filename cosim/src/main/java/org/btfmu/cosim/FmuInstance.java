@@ -29,6 +29,9 @@ import org.javafmi.proxy.v2.Fmu;
  * and lets us receive the FMU's log messages. Every failing FMI call becomes a
  * {@link CoSimulationException} naming the FMU, the function and the time.
  *
+ * <p>An FMI 3.0 FMU is loaded and called by {@link Fmi3Instance} instead (javafmi has no
+ * FMI 3.0); this class then only delegates to it.
+ *
  * <p>{@link #close()} frees the instance and removes every extracted file.
  */
 public final class FmuInstance implements AutoCloseable {
@@ -45,8 +48,12 @@ public final class FmuInstance implements AutoCloseable {
     private final Path source;
     /** Deletes the link folder and javafmi's extraction (registered for the shutdown hook until then). */
     private final Runnable removal;
-    private final FmuFile file;
-    private final ModelDescription description;
+    private final FmuFile file; // FMI 2.0 only
+    private final ModelDescription description; // FMI 2.0 only
+    /** The FMI 3.0 calls, or null for an FMI 2.0 FMU. */
+    private final Fmi3Instance fmi3;
+    /** Co-Simulation: instantiate FMI 3.0 FMUs with Event Mode and early return where they offer them. */
+    private boolean earlyReturn = true;
     private final ModelStructure structure;
     private final Map<String, FmuVariable> variables = new LinkedHashMap<>();
     private final CallbackFunctions callbacks = new CallbackFunctions(); // kept: the FMU calls into it
@@ -88,6 +95,7 @@ public final class FmuInstance implements AutoCloseable {
     private FmuInstance(String name, Path source, Runnable removal, FmuFile file, Consumer<String> log,
             boolean modelExchange, Binding binding) {
         this.binding = binding;
+        this.fmi3 = null;
         this.structure = ModelStructure.read(source);
         this.name = name;
         this.modelExchange = modelExchange;
@@ -110,6 +118,24 @@ public final class FmuInstance implements AutoCloseable {
                     VariableType.of(v.getTypeName()), v.getTypeName(), v.getCausality(), v.getVariability()));
         }
         callbacks.logger = new Logger();
+    }
+
+    /** An FMI 3.0 FMU: variables from its model description, everything else through {@link Fmi3Instance}. */
+    private FmuInstance(String name, Path source, Consumer<String> log, boolean modelExchange) {
+        this.name = name;
+        this.source = source;
+        this.log = log;
+        this.modelExchange = modelExchange;
+        this.binding = Binding.DIRECT;
+        this.file = null;
+        this.description = null;
+        this.structure = ModelStructure.read(source);
+        Fmi3Description md = Fmi3Description.read(source, source.toString());
+        for (FmuVariable v : md.variables()) {
+            variables.put(v.name(), v);
+        }
+        this.fmi3 = Fmi3Instance.load(this, source, md, modelExchange, log);
+        this.removal = () -> { };
     }
 
     /** Receives the FMU's messages: errors are kept for the exception, everything goes to the log. */
@@ -145,6 +171,9 @@ public final class FmuInstance implements AutoCloseable {
     public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange,
             Binding binding) {
         checkArchive(fmu);
+        if ("3.0".equals(Fmi3Description.fmiVersion(fmu))) {
+            return new FmuInstance(name, fmu, log, modelExchange);
+        }
         Path links = null;
         Runnable removal = null;
         try {
@@ -197,7 +226,7 @@ public final class FmuInstance implements AutoCloseable {
      * The FMU's shared library for this platform exists and is an ELF file: otherwise loading
      * it fails with an {@link UnsatisfiedLinkError} that names only the extracted copy.
      */
-    private static void checkBinary(Path fmu, Path library) {
+    static void checkBinary(Path fmu, Path library) {
         String inArchive = "binaries/" + library.getParent().getFileName() + "/" + library.getFileName();
         if (!Files.isRegularFile(library)) {
             throw new CoSimulationException(fmu + ": the FMU has no binary for this platform (" + inArchive
@@ -241,7 +270,7 @@ public final class FmuInstance implements AutoCloseable {
     }
 
     public String modelName() {
-        return description.getModelName();
+        return fmi3 != null ? fmi3.description().modelName() : description.getModelName();
     }
 
     /** The declared dependencies, enumeration types and units. */
@@ -272,8 +301,30 @@ public final class FmuInstance implements AutoCloseable {
         return time;
     }
 
+    /** "3.0" or "2.0". */
+    public String fmiVersion() {
+        return fmi3 != null ? "3.0" : "2.0";
+    }
+
+    /** The FMI 3.0 calls, or null for an FMI 2.0 FMU. */
+    Fmi3Instance fmi3() {
+        return fmi3;
+    }
+
+    /**
+     * Whether an FMI 3.0 Co-Simulation FMU is instantiated with eventModeUsed and
+     * earlyReturnAllowed where it offers them (the default); false: as FMI 2.0.
+     */
+    public void earlyReturn(boolean wanted) {
+        earlyReturn = wanted;
+    }
+
     /** fmi2Instantiate (Co-Simulation or Model Exchange), resources from the extracted archive. */
     public void instantiate() {
+        if (fmi3 != null) {
+            fmi3.instantiate(modelExchange, earlyReturn, logCategories);
+            return;
+        }
         forgetLibraryOfSameGuid();
         try {
             fmu = new Fmu(file);
@@ -367,11 +418,19 @@ public final class FmuInstance implements AutoCloseable {
     /** fmi2SetupExperiment, fmi2EnterInitializationMode (then the caller sets values), see {@link #exitInitialization()}. */
     public void enterInitialization(double start, double stop) {
         time = start;
+        if (fmi3 != null) {
+            fmi3.enterInitialization(start, stop);
+            return;
+        }
         check(fmu.setUpExperiment(false, 0.0, start, true, stop), "fmi2SetupExperiment", null);
         check(fmu.enterInitializationMode(), "fmi2EnterInitializationMode", null);
     }
 
     public void exitInitialization() {
+        if (fmi3 != null) {
+            fmi3.exitInitialization();
+            return;
+        }
         check(fmu.exitInitializationMode(), "fmi2ExitInitializationMode", null);
         stepping = true;
     }
@@ -385,6 +444,10 @@ public final class FmuInstance implements AutoCloseable {
      * failure throws.
      */
     public boolean doStep(double step) {
+        if (fmi3 != null) {
+            Fmi3Instance.Step done = stepTo(time + step);
+            return !done.terminateSimulation();
+        }
         int status = directStep != null ? directStep.doStep(component, time, step, true) : fmu.doStep(time, step, true);
         if (status == DISCARD && terminated()) {
             return false;
@@ -440,6 +503,24 @@ public final class FmuInstance implements AutoCloseable {
         return f.invokeInt(new Object[] {component.get(fmu), kind, value});
     }
 
+    /**
+     * Steps from {@link #time()} to {@code horizon}; afterwards {@link #time()} is {@code
+     * horizon} exactly, or where an FMI 3.0 FMU returned early or ended the simulation. An
+     * FMI 2.0 FMU never signals an event or an early return.
+     */
+    Fmi3Instance.Step stepTo(double horizon) {
+        if (fmi3 == null) {
+            boolean going = doStep(horizon - time);
+            if (going) {
+                time = horizon;
+            }
+            return new Fmi3Instance.Step(false, !going, false, time);
+        }
+        Fmi3Instance.Step done = fmi3.doStep(time, horizon - time);
+        time = done.earlyReturn() || done.terminateSimulation() ? done.lastSuccessfulTime() : horizon;
+        return done;
+    }
+
     /** Sets the FMU's time after a step computed by the caller (avoids summing rounding errors). */
     void moveTo(double communicationPoint) {
         time = communicationPoint;
@@ -447,6 +528,10 @@ public final class FmuInstance implements AutoCloseable {
 
     /** One fmi2Get call for the value references {@code vr} of one type (see {@link VariableBatch}). */
     void get(VariableType type, int[] vr, int[] positions, int[] slots, Object[] into, List<FmuVariable> variables) {
+        if (fmi3 != null) {
+            fmi3.get(type, vr, positions, slots, into, variables);
+            return;
+        }
         try {
             switch (type) {
                 case REAL -> {
@@ -483,6 +568,10 @@ public final class FmuInstance implements AutoCloseable {
 
     /** One fmi2Set call for the value references {@code vr} of one type; {@code which} names them in errors. */
     void set(VariableType type, int[] vr, Object[] values, List<FmuVariable> which) {
+        if (fmi3 != null) {
+            fmi3.set(vr, values, which);
+            return;
+        }
         int status = switch (type) {
             case REAL -> {
                 double[] v = new double[vr.length];
@@ -557,6 +646,10 @@ public final class FmuInstance implements AutoCloseable {
     }
 
     public void set(FmuVariable v, Object value) {
+        if (fmi3 != null) {
+            fmi3.set(new int[] {v.valueReference()}, new Object[] {value}, List.of(v));
+            return;
+        }
         int[] vr = {v.valueReference()};
         int status = switch (v.type()) {
             case REAL -> fmu.setReal(vr, new double[] {((Number) value).doubleValue()});
@@ -569,6 +662,11 @@ public final class FmuInstance implements AutoCloseable {
 
     /** The value as Double, Integer, Boolean or String. */
     public Object get(FmuVariable v) {
+        if (fmi3 != null) {
+            Object[] value = new Object[1];
+            fmi3.get(v.type(), new int[] {v.valueReference()}, new int[] {0}, new int[] {0}, value, List.of(v));
+            return value[0];
+        }
         int vr = v.valueReference();
         try {
             return switch (v.type()) {
@@ -641,6 +739,10 @@ public final class FmuInstance implements AutoCloseable {
     /** fmi2Terminate if it may still be called, fmi2FreeInstance, and removal of the extracted files. */
     @Override
     public void close() {
+        if (fmi3 != null) {
+            fmi3.close();
+            return;
+        }
         try {
             if (fmu != null) {
                 if (stepping) {
