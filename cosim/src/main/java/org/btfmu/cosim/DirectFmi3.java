@@ -23,13 +23,6 @@ final class DirectFmi3 implements Fmi3Calls {
 
     private static native int fmi3SetBoolean(long c, int[] vr, long nvr, byte[] v, long nv);
 
-    private static native int fmi3DoStep(long c, double currentCommunicationPoint, double step, byte noSetPrior,
-            byte[] eventHandlingNeeded, byte[] terminateSimulation, byte[] earlyReturn, double[] lastSuccessfulTime);
-
-    private final byte[] eventHandlingNeeded = new byte[1];
-    private final byte[] terminate = new byte[1];
-    private final byte[] earlyReturn = new byte[1];
-
     @Override
     public int getFloat64(long instance, int[] vr, double[] values) {
         return fmi3GetFloat64(instance, vr, vr.length, values, values.length);
@@ -68,16 +61,5 @@ final class DirectFmi3 implements Fmi3Calls {
     @Override
     public int setBoolean(long instance, int[] vr, byte[] values) {
         return fmi3SetBoolean(instance, vr, vr.length, values, values.length);
-    }
-
-    @Override
-    public int doStep(long instance, double currentCommunicationPoint, double step, boolean noSetFMUStatePrior,
-            byte[] flags, double[] lastSuccessfulTime) {
-        int status = fmi3DoStep(instance, currentCommunicationPoint, step, (byte) (noSetFMUStatePrior ? 1 : 0),
-                eventHandlingNeeded, terminate, earlyReturn, lastSuccessfulTime);
-        flags[0] = eventHandlingNeeded[0];
-        flags[1] = terminate[0];
-        flags[2] = earlyReturn[0];
-        return status;
     }
 }

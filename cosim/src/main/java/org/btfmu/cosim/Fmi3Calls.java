@@ -1,7 +1,7 @@
 package org.btfmu.cosim;
 
 /**
- * The FMI 3.0 functions a Co-Simulation master calls at every step, on one instance
+ * The FMI 3.0 get/set functions a master calls at every step (fmi3DoStep: {@link Fmi3Step}), on one instance
  * ({@code instance} is the fmi3Instance as an address); each returns the fmi3Status.
  * fmi3Boolean is a C {@code bool}: one byte, 0 false. Public for the same reason as
  * {@link Fmi2Calls}; {@link DirectFmi3} binds them with JNA's direct mapping.
@@ -24,11 +24,4 @@ public interface Fmi3Calls {
     int getBoolean(long instance, int[] vr, byte[] values);
 
     int setBoolean(long instance, int[] vr, byte[] values);
-
-    /**
-     * fmi3DoStep; {@code flags} receives eventHandlingNeeded, terminateSimulation and
-     * earlyReturn (bytes 0, 1, 2), {@code lastSuccessfulTime[0]} the time reached.
-     */
-    int doStep(long instance, double currentCommunicationPoint, double step, boolean noSetFMUStatePrior,
-            byte[] flags, double[] lastSuccessfulTime);
 }

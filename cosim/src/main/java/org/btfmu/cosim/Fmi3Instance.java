@@ -61,6 +61,7 @@ final class Fmi3Instance {
     private Pointer instance;
     private long address;
     private Fmi3Calls direct;
+    private Fmi3Step directStep; // Co-Simulation only
     private Pointer savedState;
     private boolean eventModeUsed;
     private boolean earlyReturnAllowed;
@@ -184,6 +185,7 @@ final class Fmi3Instance {
         address = Pointer.nativeValue(instance);
         try {
             direct = DirectBinding.bindFmi3(native_);
+            directStep = modelExchange ? null : DirectBinding.bindFmi3Step(native_);
         } catch (RuntimeException | LinkageError e) {
             throw new CoSimulationException("FMU '" + owner.name() + "' (" + owner.source().getFileName()
                     + "): cannot bind its FMI 3.0 functions directly: " + e);
@@ -205,7 +207,7 @@ final class Fmi3Instance {
     /** fmi3DoStep; an error status throws, the rest is reported. */
     Step doStep(double time, double step) {
         reached[0] = time + step;
-        check(direct.doStep(address, time, step, savedState == null, flags, reached), "fmi3DoStep");
+        check(directStep.doStep(address, time, step, savedState == null, flags, reached), "fmi3DoStep");
         return new Step(flags[0] != 0, flags[1] != 0, flags[2] != 0, reached[0]);
     }
 
@@ -251,33 +253,13 @@ final class Fmi3Instance {
         call("fmi3EnterContinuousTimeMode");
     }
 
-    void setTime(double time) {
-        call("fmi3SetTime", time);
+    NativeLibrary nativeLibrary() {
+        return native_;
     }
 
-    /** fmi3CompletedIntegratorStep; true if the FMU asks for an event. */
-    boolean completedIntegratorStep() {
-        try (Memory out = new Memory(2)) {
-            out.clear();
-            call("fmi3CompletedIntegratorStep", true, out, out.share(1));
-            return out.getByte(0) != 0;
-        }
-    }
-
-    void getContinuousStates(Memory into, long n) {
-        call("fmi3GetContinuousStates", into, n);
-    }
-
-    void setContinuousStates(Memory from, long n) {
-        call("fmi3SetContinuousStates", from, n);
-    }
-
-    void getDerivatives(Memory into, long n) {
-        call("fmi3GetContinuousStateDerivatives", into, n);
-    }
-
-    void getEventIndicators(Memory into, long n) {
-        call("fmi3GetEventIndicators", into, n);
+    /** The fmi3Instance as an address, for direct calls. */
+    long address() {
+        return address;
     }
 
     // --- values ---
@@ -534,7 +516,7 @@ final class Fmi3Instance {
         check(invoke(function, arguments), function);
     }
 
-    private void check(int status, String function) {
+    void check(int status, String function) {
         if (status != OK && status != WARNING) {
             stepping = false;
             throw failure(function, "returned " + statusName(status));
@@ -577,6 +559,7 @@ final class Fmi3Instance {
             instance = null;
             savedState = null;
             direct = null;
+            directStep = null;
             TemporaryFolders.remove(removal);
         }
     }

@@ -86,7 +86,7 @@ public final class ModelExchangeMaster {
         int x = 0;
         int n = 0;
         for (FmuInstance fmu : instances) {
-            ModelExchangeCalls calls = new ModelExchangeCalls(fmu);
+            ModelExchangeCalls calls = ModelExchangeCalls.of(fmu);
             fmus.add(calls);
             x += calls.states();
             n += calls.indicators();
