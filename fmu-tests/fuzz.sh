@@ -1,7 +1,9 @@
 #!/bin/sh
 # Runs the FMI call fuzzer (src/test/c/fuzz.c) for any number of sequences:
-#   fmu-tests/fuzz.sh [cs|me|both] N [first-seed] [threads]
-# cs: Co-Simulation (the default), me: Model Exchange, both: one run each with the same seeds.
+#   fmu-tests/fuzz.sh [cs|me|both|fmi3] N [first-seed] [threads]
+# cs: Co-Simulation (the default), me: Model Exchange, both: one run each with the same seeds;
+# fmi3: the FMI 3.0 fuzzer (src/test/c/fuzz3.c: both interfaces, one thread) against an FMU
+# built with --fmi 3, checked against the FMU's table (Fmi3FuzzTest writes it).
 # Prints "FAIL seed=S: ..." for every failed sequence and a summary; exit 1 if any failed.
 # Replay one sequence with every call traced:  FUZZ_TRACE=1 fmu-tests/fuzz.sh me 1 S 1
 # The first seed defaults to a random one (printed in the summary). Needs the fuzzer and its
@@ -9,9 +11,9 @@
 
 set -eu
 cd "$(dirname "$0")"
-usage="usage: fuzz.sh [cs|me|both] N [first-seed] [threads]"
+usage="usage: fuzz.sh [cs|me|both|fmi3] N [first-seed] [threads]"
 case "${1:-}" in
-    cs|me|both) interface=$1; shift ;;
+    cs|me|both|fmi3) interface=$1; shift ;;
     *) interface=cs ;;
 esac
 count=${1:?$usage}
@@ -20,6 +22,18 @@ case $count in
 esac
 first=${2:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 threads=${3:-2}
+if [ "$interface" = fmi3 ]; then
+    if [ ! -x target/fuzz3 ] || [ ! -f target/fixtures/fuzz3_a/resources/token.txt ]; then
+        (cd .. && mvn -B -q -pl fmu-tests -am verify -Dtest=Fmi3FuzzTest -Dsurefire.failIfNoSpecifiedTests=false)
+    fi
+    JAVA_HOME="${JAVA_HOME:-$(dirname "$(dirname "$(readlink -f "$(command -v java)")")")}"
+    export JAVA_HOME
+    unset BTFMU_LIBJVM
+    export BTFMU_CACHE_DIR=off
+    echo "fuzz.sh: fmi3, $count sequences from seed $first"
+    exec target/fuzz3 target/fmi3-calling-sequence.txt "$PWD/target/fixtures/fuzz3_a" \
+        "$(cat target/fixtures/fuzz3_a/resources/token.txt)" "$first" "$count"
+fi
 if [ ! -x target/fuzz ] || [ ! -f target/fixtures/fuzz_b/resources/guid.txt ] \
    || [ ! -f target/fixtures/fuzz_discrete/resources/guid.txt ]; then
     (cd .. && mvn -B -q -pl fmu-tests -am verify -Dtest=FmuFuzzTest -Dsurefire.failIfNoSpecifiedTests=false)

@@ -4,6 +4,9 @@
 # UndefinedBehaviorSanitizer, puts them into copies of the test FMUs, and runs the C importers'
 # scenarios (Co-Simulation and Model Exchange) and the fuzzer (both interfaces) against them.
 # It also runs the host integrity test's C host (HostIntegrityTest) against the sanitized shim.
+# FMI 3.0: the FMI 3.0 shim (libbtfmu3.so) under the FMI 3.0 importer's scenarios (importer3.c)
+# and the FMI 3.0 fuzzer (fuzz3.c), and the FMI 3.0 builds of the plants (slave3.c) under
+# plants3.c's scenarios.
 # Any sanitizer report ends the run with a non-zero exit.
 #   fmu-tests/sanitize.sh [fuzz-sequences]      (default 3000, per interface)
 #
@@ -22,7 +25,10 @@ sequences=${1:-3000}
 for f in target/importer target/me_importer target/fuzz target/fixtures/shim_test/resources/guid.txt \
          target/fixtures/shim_test_2/resources/guid.txt target/fixtures/fuzz_a/resources/guid.txt \
          target/fixtures/fuzz_discrete/resources/guid.txt target/host_integrity \
-         target/fixtures/host_test/resources/guid.txt \
+         target/fixtures/host_test/resources/guid.txt target/importer3 target/plants3 \
+         target/fixtures/shim_test_fmi3/modelDescription.xml target/fuzz3 target/fmi3-calling-sequence.txt \
+         target/fixtures/fuzz3_a/resources/token.txt target/fixtures/terminate_test_fmi3/modelDescription.xml \
+         target/fixtures/host_test_fmi3/modelDescription.xml \
          ../test-fmus/target/classes/org/btfmu/testfmus/PointMassAircraft.fmu; do
     [ -e "$f" ] || { echo "sanitize.sh: $f is missing: run 'mvn -B verify' first" >&2; exit 2; }
 done
@@ -107,6 +113,7 @@ target/fuzz "$tables/fmi2-me-calling-sequence.txt" "$out/fuzz_a" "$(guid fuzz_a)
 # departs); Model Exchange too where the plant has it (continuous states: nx > 0).
 for plant in "$out"/plants/*.fmu; do
     name=$(basename "$plant" .fmu)
+    case $name in *_fmi3) continue ;; esac # FMI 3.0 builds: below
     mkdir -p "$out/plant-$name"
     (cd "$out/plant-$name" && "$JAVA_HOME/bin/jar" xf "../plants/$name.fmu")
     plant_guid=$(sed -n 's/.* guid="\([^"]*\)".*/\1/p' "$out/plant-$name/modelDescription.xml" | head -1)
@@ -119,4 +126,41 @@ for plant in "$out"/plants/*.fmu; do
             "$out/plant-$name" "$plant_guid" 1 "$sequences" 2
     fi
 done
+# FMI 3.0: the mission FMU's shim and the plants' FMI 3.0 layer.
+token() { sed -n 's/.*instantiationToken="\([^"]*\)".*/\1/p' "$1/modelDescription.xml" | head -1; }
+for fmu in shim_test_fmi3 terminate_test_fmi3 fuzz3_a host_test_fmi3; do
+    cp -r "target/fixtures/$fmu" "$out/$fmu"
+    for so in "$out/$fmu"/binaries/x86_64-linux/*.so; do cp "$out/native/libbtfmu3.so" "$so"; done
+done
+for scenario in early_return fmi2_like event_mode state illegal model_exchange terminate; do
+    echo "sanitize: importer3 $scenario"
+    fmu=shim_test_fmi3
+    [ "$scenario" = terminate ] && fmu=terminate_test_fmi3
+    target/importer3 "$scenario" "$out/$fmu" "$(token "$out/$fmu")" \
+        > "$out/importer3-$scenario.log" 2>&1 || { cat "$out/importer3-$scenario.log"; exit 1; }
+done
+echo "sanitize: host integrity (FMI 3.0)"
+host numeric3 ${locpath:+LOCPATH=$locpath} target/host_integrity integrity numeric \
+    "$out/host_test_fmi3" "$(token "$out/host_test_fmi3")"
+host xmx100t3 BTFMU_JAVA_OPTIONS=-Xmx100t target/host_integrity instantiate "$out/host_test_fmi3" \
+    "$(token "$out/host_test_fmi3")" "error:BTFMU_JAVA_OPTIONS: -Xmx100t"
+echo "sanitize: fuzz3 $sequences sequences against the FMI 3.0 mission FMU"
+target/fuzz3 target/fmi3-calling-sequence.txt "$out/fuzz3_a" "$(token "$out/fuzz3_a")" 1 "$sequences"
+plants3() { # <Model> <scenario>...
+    model=$1
+    shift
+    if [ ! -d "$out/plants3/$model" ]; then
+        mkdir -p "$out/plants3/$model"
+        (cd "$out/plants3/$model" && "$JAVA_HOME/bin/jar" xf "../../plants/${model}_fmi3.fmu")
+    fi
+    for scenario in "$@"; do
+        echo "sanitize: plants3 $model $scenario"
+        target/plants3 "$scenario" "$out/plants3/$model" "$(token "$out/plants3/$model")" \
+            > "$out/plants3-$model-$scenario.log" 2>&1 || { cat "$out/plants3-$model-$scenario.log"; exit 1; }
+    done
+}
+plants3 Staircase staircase_early staircase_event_mode staircase_event_mode_no_early staircase_plain staircase_me
+plants3 LevelCrossing crossing_early crossing_event_mode crossing_plain crossing_me illegal
+plants3 PointMassAircraft aircraft_early aircraft_event_mode
+plants3 SolarAircraft solar_full_early solar_full_event_mode
 echo "sanitize: no sanitizer reports"

@@ -23,8 +23,10 @@
  *       count short-lived threads, one after the other, each calls the FMU once: the resident
  *       set grows by less than 1 MB (printed: "rss growth: N bytes").
  *
- * The FMU is the extracted FMU of missions/shim_test.json. Prints one line per failed check;
- * exits 0 when all passed, 1 otherwise.
+ * The FMU is the extracted FMU of missions/shim_test.json, FMI 2.0 or (built with --fmi 3, seen
+ * by its binaries/x86_64-linux) FMI 3.0 Co-Simulation: the host then calls the FMI 3.0 functions
+ * through the same few entry points (fmi3.c below). Prints one line per failed check; exits 0
+ * when all passed, 1 otherwise.
  */
 #include <dirent.h>
 #include <dlfcn.h>
@@ -48,6 +50,7 @@
 #include <unistd.h>
 
 #include "fmi2.h"
+#include "fmi3.h"
 #include "checks.h"
 
 extern char **environ;
@@ -83,10 +86,102 @@ static void *symbol(const char *name)
     return address;
 }
 
+/* ---- FMI 3.0: the same entry points over fmi3* (Co-Simulation, no Event Mode) ---- */
+
+static struct {
+    fmi3Instance (*instantiate)(fmi3String, fmi3String, fmi3String, fmi3Boolean, fmi3Boolean, fmi3Boolean,
+                                fmi3Boolean, const fmi3ValueReference[], size_t, fmi3InstanceEnvironment,
+                                fmi3LogMessageCallback, fmi3IntermediateUpdateCallback);
+    void (*freeInstance)(fmi3Instance);
+    fmi3Status (*enterInitializationMode)(fmi3Instance, fmi3Boolean, fmi3Float64, fmi3Float64, fmi3Boolean,
+                                          fmi3Float64);
+    fmi3Status (*exitInitializationMode)(fmi3Instance);
+    fmi3Status (*terminate)(fmi3Instance);
+    fmi3Status (*getFloat64)(fmi3Instance, const fmi3ValueReference[], size_t, fmi3Float64[], size_t);
+    fmi3Status (*setFloat64)(fmi3Instance, const fmi3ValueReference[], size_t, const fmi3Float64[], size_t);
+    fmi3Status (*doStep)(fmi3Instance, fmi3Float64, fmi3Float64, fmi3Boolean, fmi3Boolean *, fmi3Boolean *,
+                         fmi3Boolean *, fmi3Float64 *);
+    char resources[PATH_MAX + 16];
+} fmu3;
+
+/* fmi3Status and fmi2Status agree on OK (0) and Error (3), which is all the checks compare. */
+static fmi2Status status2(fmi3Status s) { return (fmi2Status)s; }
+
+static void logger3(fmi3InstanceEnvironment env, fmi3Status status, fmi3String category, fmi3String message)
+{
+    (void)env;
+    (void)status;
+    (void)category;
+    snprintf(last_message, sizeof last_message, "%s", message);
+    messages++;
+}
+
+static fmi2Component instantiate3(fmi2String name, fmi2Type type, fmi2String token, fmi2String location,
+                                  const fmi2CallbackFunctions *functions, fmi2Boolean visible, fmi2Boolean logging)
+{
+    (void)type, (void)location, (void)functions, (void)visible, (void)logging;
+    return fmu3.instantiate(name, token, fmu3.resources, fmi3False, fmi3False, fmi3False, fmi3False, NULL, 0, NULL,
+                            logger3, NULL);
+}
+static void free3(fmi2Component c) { fmu3.freeInstance(c); }
+/* FMI 3.0 has no fmi3SetupExperiment: its arguments go to fmi3EnterInitializationMode. */
+static fmi2Status setup3(fmi2Component c, fmi2Boolean a, fmi2Real b, fmi2Real d, fmi2Boolean e, fmi2Real f)
+{
+    (void)c, (void)a, (void)b, (void)d, (void)e, (void)f;
+    return fmi2OK;
+}
+static fmi2Status enter3(fmi2Component c)
+{
+    return status2(fmu3.enterInitializationMode(c, fmi3False, 0.0, 0.0, fmi3False, 0.0));
+}
+static fmi2Status exit3(fmi2Component c) { return status2(fmu3.exitInitializationMode(c)); }
+static fmi2Status terminate3(fmi2Component c) { return status2(fmu3.terminate(c)); }
+static fmi2Status get3(fmi2Component c, const fmi2ValueReference vr[], size_t n, fmi2Real v[])
+{
+    return status2(fmu3.getFloat64(c, vr, n, v, n));
+}
+static fmi2Status set3(fmi2Component c, const fmi2ValueReference vr[], size_t n, const fmi2Real v[])
+{
+    return status2(fmu3.setFloat64(c, vr, n, v, n));
+}
+static fmi2Status step3(fmi2Component c, fmi2Real t, fmi2Real h, fmi2Boolean no_set)
+{
+    fmi3Boolean handling, terminate, early;
+    fmi3Float64 reached;
+    return status2(fmu3.doStep(c, t, h, no_set, &handling, &terminate, &early, &reached));
+}
+
+static void load3(const char *directory)
+{
+    char absolute[PATH_MAX];
+    snprintf(fmu3.resources, sizeof fmu3.resources, "%s/resources/",
+             realpath(directory, absolute) ? absolute : directory);
+    *(void **)&fmu3.instantiate = symbol("fmi3InstantiateCoSimulation");
+    *(void **)&fmu3.freeInstance = symbol("fmi3FreeInstance");
+    *(void **)&fmu3.enterInitializationMode = symbol("fmi3EnterInitializationMode");
+    *(void **)&fmu3.exitInitializationMode = symbol("fmi3ExitInitializationMode");
+    *(void **)&fmu3.terminate = symbol("fmi3Terminate");
+    *(void **)&fmu3.getFloat64 = symbol("fmi3GetFloat64");
+    *(void **)&fmu3.setFloat64 = symbol("fmi3SetFloat64");
+    *(void **)&fmu3.doStep = symbol("fmi3DoStep");
+    fmu.instantiate = instantiate3;
+    fmu.freeInstance = free3;
+    fmu.setupExperiment = setup3;
+    fmu.enterInitializationMode = enter3;
+    fmu.exitInitializationMode = exit3;
+    fmu.terminate = terminate3;
+    fmu.getReal = get3;
+    fmu.setReal = set3;
+    fmu.doStep = step3;
+}
+
 static void load(const char *directory, const char *guid)
 {
     char binaries[PATH_MAX];
-    snprintf(binaries, sizeof binaries, "%s/binaries/linux64", directory);
+    snprintf(binaries, sizeof binaries, "%s/binaries/x86_64-linux", directory);
+    DIR *fmi3 = opendir(binaries);
+    if (fmi3 != NULL) closedir(fmi3);
+    else snprintf(binaries, sizeof binaries, "%s/binaries/linux64", directory);
     DIR *dir = opendir(binaries);
     struct dirent *entry;
     char library[PATH_MAX + 256] = "";
@@ -102,6 +197,10 @@ static void load(const char *directory, const char *guid)
         exit(1);
     }
     fmu.guid = guid;
+    if (fmi3 != NULL) {
+        load3(directory);
+        return;
+    }
     char absolute[PATH_MAX];
     snprintf(fmu.location, sizeof fmu.location, "file://%s/resources",
              realpath(directory, absolute) ? absolute : directory);

@@ -4,9 +4,11 @@
  * examples and of a Model Exchange simulator. Run by Fmi3ImporterTest:
  *
  *   importer3 <scenario> <fmu-dir> <instantiationToken>
- *   scenario: early_return | fmi2_like | event_mode | state | illegal | model_exchange
+ *   scenario: early_return | fmi2_like | event_mode | state | illegal | model_exchange | terminate |
+ *             indicator_dependencies
  *
- * The FMU is the extracted FMU of missions/shim_test.json: climb until altitude >= climb_to
+ * The FMU of "terminate" is missions/terminate_test.json (wait 5 s; the root asks to stop once
+ * done); that of the others is the extracted FMU of missions/shim_test.json: climb until altitude >= climb_to
  * (100 m), hold 10 s (a Wait: a time event of the mission's own), cruise until go with
  * target = gain * altitude. The expected times are computed by hand in each scenario.
  * Prints one line per failed check; exits 0 when all passed, 1 otherwise.
@@ -550,6 +552,132 @@ static void model_exchange(void)
     fmu.freeInstance(c);
 }
 
+/*
+ * terminateSimulation (missions/terminate_test.json: wait 5 s, root terminateWhenDone). The
+ * root finishes at the Wait's time event, 5 s:
+ *   - early return without Event Mode: the step (3, 6) returns at 5 s with terminateSimulation;
+ *   - with Event Mode: the step stops at 5 s before the event (terminateSimulation still false),
+ *     fmi3UpdateDiscreteStates processes it and says terminateSimulation;
+ *   - without early return: the step (0, 6) ends at 6 s with terminateSimulation;
+ *   - Model Exchange: nextEventTime 5, and fmi3UpdateDiscreteStates at 5 s says terminateSimulation.
+ * An importer that steps on anyway gets terminateSimulation again (the root stays finished);
+ * after fmi3Terminate the values can still be read and stepping is refused.
+ */
+static void terminate_simulation(void)
+{
+    fmi3ValueReference altitude = 0;
+    double value = NAN;
+    Step s;
+    fmi3Instance c = co_simulation(fmi3False, fmi3True);
+    OK3(fmu.enterInitializationMode(c, fmi3False, 0.0, 0.0, fmi3False, 0.0));
+    OK3(fmu.exitInitializationMode(c));
+    OK3(step(c, 0.0, 3.0, &s));
+    CHECK(!s.terminate && !s.earlyReturn && s.lastSuccessfulTime == 3.0, "still waiting at 3 s");
+    OK3(step(c, 3.0, 3.0, &s));
+    CHECK(s.terminate && s.earlyReturn && s.lastSuccessfulTime == 5.0 && !s.eventHandlingNeeded,
+          "the root finishes at exactly 5 s: terminate %d, early %d at %.17g", s.terminate, s.earlyReturn,
+          s.lastSuccessfulTime);
+    OK3(step(c, 5.0, 1.0, &s));
+    CHECK(s.terminate && s.lastSuccessfulTime == 6.0, "stepping on: terminateSimulation again (%d)", s.terminate);
+    OK3(fmu.terminate(c));
+    OK3(fmu.getFloat64(c, &altitude, 1, &value, 1));
+    REJECTED3(step(c, 6.0, 1.0, &s), "fmi3DoStep");
+    fmu.freeInstance(c);
+
+    c = co_simulation(fmi3True, fmi3True);
+    OK3(fmu.enterInitializationMode(c, fmi3False, 0.0, 0.0, fmi3False, 0.0));
+    OK3(fmu.exitInitializationMode(c));
+    fmi3Boolean need, terminate, nominals, values, nextDefined;
+    fmi3Float64 next;
+    OK3(fmu.updateDiscreteStates(c, &need, &terminate, &nominals, &values, &nextDefined, &next));
+    CHECK(!terminate && nextDefined && next == 5.0, "at 0 s: no termination, next event 5 s (%g)", next);
+    OK3(fmu.enterStepMode(c));
+    OK3(step(c, 0.0, 6.0, &s));
+    CHECK(s.eventHandlingNeeded && s.earlyReturn && s.lastSuccessfulTime == 5.0 && !s.terminate,
+          "Event Mode: stops before the event at 5 s (%.17g), terminate %d", s.lastSuccessfulTime, s.terminate);
+    OK3(fmu.enterEventMode(c));
+    OK3(fmu.updateDiscreteStates(c, &need, &terminate, &nominals, &values, &nextDefined, &next));
+    CHECK(terminate && !need, "fmi3UpdateDiscreteStates at 5 s: terminateSimulation");
+    OK3(fmu.terminate(c));
+    fmu.freeInstance(c);
+
+    c = co_simulation(fmi3False, fmi3False);
+    OK3(fmu.enterInitializationMode(c, fmi3False, 0.0, 0.0, fmi3False, 0.0));
+    OK3(fmu.exitInitializationMode(c));
+    OK3(step(c, 0.0, 6.0, &s));
+    CHECK(s.terminate && !s.earlyReturn && s.lastSuccessfulTime == 6.0,
+          "without early return: terminateSimulation at the step's end, 6 s (%d at %.17g)", s.terminate,
+          s.lastSuccessfulTime);
+    fmu.freeInstance(c);
+
+    c = fmu.instantiateME("me", fmu.token, fmu.resources, fmi3False, fmi3False, NULL, logger);
+    CHECK(c != NULL, "fmi3InstantiateModelExchange: %s", last_message);
+    give_up_if(c == NULL);
+    OK3(fmu.enterInitializationMode(c, fmi3False, 0.0, 0.0, fmi3False, 0.0));
+    OK3(fmu.exitInitializationMode(c));
+    OK3(fmu.updateDiscreteStates(c, &need, &terminate, &nominals, &values, &nextDefined, &next));
+    CHECK(!terminate && nextDefined && next == 5.0, "Model Exchange: next event 5 s (%g)", next);
+    OK3(fmu.enterContinuousTimeMode(c));
+    OK3(fmu.setTime(c, 5.0));
+    OK3(fmu.enterEventMode(c));
+    OK3(fmu.updateDiscreteStates(c, &need, &terminate, &nominals, &values, &nextDefined, &next));
+    CHECK(terminate, "Model Exchange: terminateSimulation at 5 s");
+    OK3(fmu.terminate(c));
+    fmu.freeInstance(c);
+}
+
+/*
+ * <EventIndicator> dependencies, empirically (Model Exchange): the description lists none for
+ * the indicator (FMI 3.0: "depends on all knowns"); changing each known in turn shows the true
+ * set. The climb's indicator (altitude >= climb_to) moves with the altitude and with nothing
+ * else: not go, count_in, callsign, the tunable gain, nor time. Each change is made where the
+ * table allows it (a Float64 input and time in Continuous-Time Mode, the others in Event Mode)
+ * and read back at once, without an event update.
+ */
+static void indicator_dependencies(void)
+{
+    fmi3Instance c = fmu.instantiateME("me", fmu.token, fmu.resources, fmi3False, fmi3False, NULL, logger);
+    CHECK(c != NULL, "fmi3InstantiateModelExchange returned NULL: %s", last_message);
+    give_up_if(c == NULL);
+    initialize(c, 0.0);
+    fmi3Boolean nextDefined;
+    fmi3Float64 next, z0 = NAN, z = NAN;
+    update_until_done(c, &nextDefined, &next);
+    OK3(fmu.enterContinuousTimeMode(c));
+    OK3(fmu.getEventIndicators(c, &z0, 1));
+    fmi3ValueReference altitude = VR_ALTITUDE;
+    fmi3Float64 value = 40.0;
+    OK3(fmu.setFloat64(c, &altitude, 1, &value, 1));
+    OK3(fmu.getEventIndicators(c, &z, 1));
+    CHECK(z != z0, "the indicator depends on altitude: %g -> %g", z0, z);
+    value = 0.0;
+    OK3(fmu.setFloat64(c, &altitude, 1, &value, 1));
+    OK3(fmu.setTime(c, 3.0));
+    OK3(fmu.getEventIndicators(c, &z, 1));
+    CHECK(z == z0, "not on time: %g -> %g", z0, z);
+    OK3(fmu.enterEventMode(c));
+    fmi3ValueReference go = VR_GO;
+    fmi3Boolean yes = fmi3True;
+    OK3(fmu.setBoolean(c, &go, 1, &yes, 1));
+    OK3(fmu.getEventIndicators(c, &z, 1));
+    CHECK(z == z0, "not on go: %g -> %g", z0, z);
+    fmi3Status (*setInt32)(fmi3Instance, const fmi3ValueReference[], size_t, const fmi3Int32[], size_t);
+    fmi3Status (*setString)(fmi3Instance, const fmi3ValueReference[], size_t, const fmi3String[], size_t);
+    *(void **)&setInt32 = symbol("fmi3SetInt32");
+    *(void **)&setString = symbol("fmi3SetString");
+    fmi3ValueReference count_in = 2, callsign = 3, gain = 7;
+    fmi3Int32 count = 7;
+    fmi3String name = "changed";
+    OK3(setInt32(c, &count_in, 1, &count, 1));
+    OK3(setString(c, &callsign, 1, &name, 1));
+    value = 5.0;
+    OK3(fmu.setFloat64(c, &gain, 1, &value, 1));
+    OK3(fmu.getEventIndicators(c, &z, 1));
+    CHECK(z == z0, "not on count_in, callsign, gain: %g -> %g", z0, z);
+    printf("indicator 1: depends on altitude only (of altitude, go, count_in, callsign, gain, time)\n");
+    fmu.freeInstance(c);
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 4) {
@@ -570,6 +698,10 @@ int main(int argc, char **argv)
         illegal();
     } else if (strcmp(scenario, "model_exchange") == 0) {
         model_exchange();
+    } else if (strcmp(scenario, "terminate") == 0) {
+        terminate_simulation();
+    } else if (strcmp(scenario, "indicator_dependencies") == 0) {
+        indicator_dependencies();
     } else {
         fprintf(stderr, "unknown scenario %s\n", scenario);
         return 2;

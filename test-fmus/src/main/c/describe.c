@@ -74,6 +74,7 @@ static void print_unknown(size_t index, const char *unknown, int initial) {
     size_t indices[64];
     size_t count = 0;
     for (char *name = strtok(names, " "); name != NULL; name = strtok(NULL, " ")) {
+        if (strcmp(name, "time") == 0) continue; /* FMI 2.0: time is implicit */
         size_t k = 0;
         while (k < MODEL.variable_count && strcmp(MODEL.variables[k].name, name) != 0) k++;
         if (k == MODEL.variable_count || !is_known(k, initial) || count == 64) {
@@ -151,18 +152,7 @@ int main(void) {
                MODEL.identifier);
     printf("  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize=\"true\"/>\n",
            MODEL.identifier);
-    printf("  <UnitDefinitions>\n");
-    printf("    <Unit name=\"s\"><BaseUnit s=\"1\"/></Unit>\n");
-    printf("    <Unit name=\"1/s\"><BaseUnit s=\"-1\"/></Unit>\n");
-    printf("    <Unit name=\"m\"><BaseUnit m=\"1\"/></Unit>\n");
-    printf("    <Unit name=\"m/s\"><BaseUnit m=\"1\" s=\"-1\"/></Unit>\n");
-    printf("    <Unit name=\"deg\"><BaseUnit rad=\"1\" factor=\"0.017453292519943295\"/></Unit>\n");
-    printf("    <Unit name=\"deg/s\"><BaseUnit rad=\"1\" s=\"-1\" factor=\"0.017453292519943295\"/></Unit>\n");
-    printf("    <Unit name=\"W\"><BaseUnit kg=\"1\" m=\"2\" s=\"-3\"/></Unit>\n");
-    printf("    <Unit name=\"J\"><BaseUnit kg=\"1\" m=\"2\" s=\"-2\"/></Unit>\n");
-    printf("    <Unit name=\"kg\"><BaseUnit kg=\"1\"/></Unit>\n");
-    printf("    <Unit name=\"1\"><BaseUnit/></Unit>\n");
-    printf("  </UnitDefinitions>\n");
+    printf("  <UnitDefinitions>\n%s  </UnitDefinitions>\n", UNIT_DEFINITIONS);
     if (MODEL.type_definitions != NULL) printf("  <TypeDefinitions>\n%s  </TypeDefinitions>\n", MODEL.type_definitions);
     printf("  <LogCategories>\n");
     for (size_t i = 0; i < LOG_CATEGORY_COUNT; i++)
@@ -209,7 +199,7 @@ int main(void) {
         if (MODEL.variables[i].causality == CAUSALITY_OUTPUT) print_unknown(i + 1, MODEL.variables[i].name, 0);
     printf("    </Outputs>\n");
     /* Every state derivative, with the inputs and states its equation reads. */
-    if (me) {
+    if (me && MODEL.continuous_state_count > 0) {
         printf("    <Derivatives>\n");
         for (size_t k = 0; k < MODEL.continuous_state_count; k++) print_derivative(k, 0);
         printf("    </Derivatives>\n");

@@ -1,12 +1,12 @@
 /*
- * What a plant model provides to the generic FMI 2.0 layer (slave.c:
- * Co-Simulation, and Model Exchange when the model gives its derivatives): a
- * table of its variables and its equations. The layer does all
- * the FMI plumbing; describe.c writes modelDescription.xml from the same table,
- * so the C code and the XML cannot disagree.
+ * What a plant model provides to the generic FMI layers: a table of its variables and its
+ * equations, compiled once with the FMI 2.0 layer (slave.c, describe.c) and once with the
+ * FMI 3.0 layer (slave3.c, describe3.c): Co-Simulation, and Model Exchange when the model
+ * gives its derivatives. The layers do all the FMI plumbing; describe*.c write
+ * modelDescription.xml from the same table, so the C code and the XML cannot disagree.
  *
  * Value references are the indexes into the variable table, one sequence for
- * all types together.
+ * all types together (the same in both FMI versions).
  */
 #ifndef BTFMU_MODEL_H
 #define BTFMU_MODEL_H
@@ -17,12 +17,25 @@
  * fmi2SetDebugLogging. The layer logs errors and stopped steps only; the standard warning
  * category is declared so that importers may switch it on. */
 static const char *const LOG_CATEGORIES[][2] = {
-    {"logStatusError", "Errors: the function returned fmi2Error"},
+    {"logStatusError", "Errors: the function returned fmi2Error (FMI 3.0: fmi3Error)"},
     {"logStatusDiscard", "Steps that stopped early (fmi2Discard), and why"},
-    {"logStatusWarning", "Warnings: the function returned fmi2Warning (none are issued today)"},
+    {"logStatusWarning", "Warnings: the function returned a warning (none are issued today)"},
     {"logAll", "Everything else (only with logging on)"},
 };
 #define LOG_CATEGORY_COUNT (sizeof LOG_CATEGORIES / sizeof LOG_CATEGORIES[0])
+
+/* The units of the plants' variables, the same <UnitDefinitions> in FMI 2.0 and 3.0. */
+static const char UNIT_DEFINITIONS[] =
+    "    <Unit name=\"s\"><BaseUnit s=\"1\"/></Unit>\n"
+    "    <Unit name=\"1/s\"><BaseUnit s=\"-1\"/></Unit>\n"
+    "    <Unit name=\"m\"><BaseUnit m=\"1\"/></Unit>\n"
+    "    <Unit name=\"m/s\"><BaseUnit m=\"1\" s=\"-1\"/></Unit>\n"
+    "    <Unit name=\"deg\"><BaseUnit rad=\"1\" factor=\"0.017453292519943295\"/></Unit>\n"
+    "    <Unit name=\"deg/s\"><BaseUnit rad=\"1\" s=\"-1\" factor=\"0.017453292519943295\"/></Unit>\n"
+    "    <Unit name=\"W\"><BaseUnit kg=\"1\" m=\"2\" s=\"-3\"/></Unit>\n"
+    "    <Unit name=\"J\"><BaseUnit kg=\"1\" m=\"2\" s=\"-2\"/></Unit>\n"
+    "    <Unit name=\"kg\"><BaseUnit kg=\"1\"/></Unit>\n"
+    "    <Unit name=\"1\"><BaseUnit/></Unit>\n";
 
 typedef enum { TYPE_REAL, TYPE_INTEGER, TYPE_BOOLEAN, TYPE_STRING, TYPE_ENUMERATION } VariableType;
 
@@ -46,7 +59,8 @@ typedef struct {
 /* The declared dependencies of one unknown (FMI 2.0 section 2.2.8), read off the model's
  * equations. The unknown is an output or, with Model Exchange, the derivative "der(<state>)".
  * depends: the inputs and continuous states it follows without a step (<Outputs>,
- * <Derivatives>; time is implicit: the plants declare no independent variable);
+ * <Derivatives>); "time" where the equation reads the time (FMI 2.0 leaves time implicit
+ * and drops it, FMI 3.0 names its independent variable);
  * initial_depends: the inputs and parameters it is computed from in Initialization Mode
  * (<InitialUnknowns>). Names separated by spaces, "" for none. */
 typedef struct {
@@ -67,8 +81,9 @@ typedef struct {
     /* One entry per output and per derivative; describe.c refuses a model that leaves one out. */
     const Dependency *dependencies;
     size_t dependency_count;
-    /* Optional <TypeDefinitions> XML fragment (enumerations). */
+    /* Optional <TypeDefinitions> XML fragment (enumerations), for FMI 2.0 and for FMI 3.0. */
     const char *type_definitions;
+    const char *type_definitions3;
     /* Called after exitInitializationMode, when parameters and inputs are known. */
     void (*initialize)(void *state, double time);
     /* Outputs from states and inputs, and discrete reactions to inputs (it must be
@@ -93,6 +108,10 @@ typedef struct {
     /* Optional: at an event (fmi2NewDiscreteStates), after communication_point; may put the
      * continuous states back into their range (heading modulo 360); returns 1 if it changed one. */
     int (*event)(void *state, double time);
+    /* Optional time events: the first instant strictly after time at which a discrete output
+     * changes (INFINITY for none). Model Exchange reports it as nextEventTime; FMI 3.0
+     * Co-Simulation ends a sub-step exactly there (and returns early there when allowed). */
+    double (*next_event_time)(void *state, double time);
 } ModelDefinition;
 
 /* Each model source file defines exactly this one object. */

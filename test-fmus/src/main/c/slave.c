@@ -809,8 +809,9 @@ FMI2_EXPORT fmi2Status fmi2NewDiscreteStates(fmi2Component c, fmi2EventInfo *inf
     info->terminateSimulation = fmi2False;
     info->nominalsOfContinuousStatesChanged = fmi2False;
     info->valuesOfContinuousStatesChanged = changed ? fmi2True : fmi2False;
-    info->nextEventTimeDefined = fmi2False;
-    info->nextEventTime = 0.0;
+    double next = MODEL.next_event_time != NULL ? MODEL.next_event_time(s->model, s->time) : INFINITY;
+    info->nextEventTimeDefined = isfinite(next) ? fmi2True : fmi2False;
+    info->nextEventTime = isfinite(next) ? next : 0.0;
     return fmi2OK;
 }
 

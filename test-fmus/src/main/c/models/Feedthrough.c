@@ -1,6 +1,6 @@
 /*
  * Every output equals its input, for every FMI 2.0 variable type (Real, Integer,
- * Boolean, String, Enumeration): proves that a master moves each type unchanged.
+ * Boolean, String, Enumeration; in FMI 3.0 Float64, Int32, Boolean, String, Enumeration as Int64): proves that a master moves each type unchanged.
  * A non-finite real_in makes the next fmi2DoStep fail (the layer checks outputs),
  * which is how tests provoke an FMU error in the middle of a run.
  */
@@ -75,6 +75,11 @@ const ModelDefinition MODEL = {
                         "        <Item name=\"blue\" value=\"3\"/>\n"
                         "      </Enumeration>\n"
                         "    </SimpleType>\n",
+    .type_definitions3 = "    <EnumerationType name=\"Colour\">\n"
+                         "      <Item name=\"red\" value=\"1\"/>\n"
+                         "      <Item name=\"green\" value=\"2\"/>\n"
+                         "      <Item name=\"blue\" value=\"3\"/>\n"
+                         "    </EnumerationType>\n",
     .calculate = calculate,
     .step = step,
 };

@@ -137,7 +137,7 @@ static int event(void *state, double time) {
 }
 
 /* From calculate() (run whenever an input is set) and, in Initialization Mode, initialize():
- * altitude and soc are states, the sun follows time alone; the derivatives are
+ * altitude and soc are states, the sun follows time alone ("time": FMI 3.0's independent variable); the derivatives are
  * vertical_speed and battery_power / battery_capacity. */
 #define ALTITUDE "altitude0 altitude_min altitude_max"
 #define SUN "time_of_day0 sunrise sunset solar_peak_power"
@@ -147,13 +147,13 @@ static int event(void *state, double time) {
 static const Dependency DEPENDENCIES[] = {
     {"altitude", "altitude", ALTITUDE},
     {"soc", "soc", "soc0"},
-    {"solar_power", "", SUN},
-    {"battery_power", "mode target_altitude altitude soc", BATTERY},
+    {"solar_power", "time", "time " SUN},
+    {"battery_power", "time mode target_altitude altitude soc", "time " BATTERY},
     {"power_demand", "mode target_altitude altitude", DEMAND},
-    {"time_of_day", "", "time_of_day0"},
+    {"time_of_day", "time", "time time_of_day0"},
     {"vertical_speed", "mode target_altitude altitude", VERTICAL},
     {"der(altitude)", "mode target_altitude altitude", VERTICAL},
-    {"der(soc)", "mode target_altitude altitude soc", BATTERY " battery_capacity"},
+    {"der(soc)", "time mode target_altitude altitude soc", "time " BATTERY " battery_capacity"},
 };
 
 const ModelDefinition MODEL = {

@@ -53,7 +53,33 @@ class Fmi3ImporterTest {
         run("model_exchange");
     }
 
+    /**
+     * The indicator's dependencies measured (the C program changes each known in turn): the
+     * altitude only. The description declares none, which FMI 3.0 reads as all knowns: true,
+     * if wider than needed.
+     */
+    @Test
+    void theEventIndicatorDependsEmpiricallyOnTheAltitudeOnlyAndTheDescriptionClaimsNoLess() throws Exception {
+        run("indicator_dependencies");
+        String description = java.nio.file.Files.readString(fmu.directory().resolve("modelDescription.xml"));
+        java.util.regex.Matcher indicator = java.util.regex.Pattern.compile("<EventIndicator [^>]*>")
+                .matcher(description);
+        org.junit.jupiter.api.Assertions.assertTrue(indicator.find(), description);
+        org.junit.jupiter.api.Assertions.assertFalse(indicator.group().contains("dependencies="), indicator.group());
+    }
+
+    /** missions/terminate_test.json: a Wait of 5 s under a Root with terminateWhenDone. */
+    @Test
+    void aRootThatEndsAsksToTerminateAtItsInstantInEveryInterface() throws Exception {
+        run("terminate", FmuFixture.buildFmi3(Path.of("target/fixtures"), "terminate_test.json",
+                "terminate_test_fmi3"));
+    }
+
     private static void run(String scenario) throws Exception {
+        run(scenario, fmu);
+    }
+
+    private static void run(String scenario, FmuFixture fmu) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(List.of(IMPORTER.toString(), scenario,
                 fmu.directory().toString(), fmu.guid())).redirectErrorStream(true);
         builder.environment().remove("BTFMU_LIBJVM");

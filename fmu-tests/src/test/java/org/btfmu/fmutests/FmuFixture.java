@@ -66,6 +66,20 @@ record FmuFixture(Path fmu, Path directory, String guid) {
         return new FmuFixture(fmu, directory, guid.group(1));
     }
 
+    /** The FMI 3.0 build of a plant of test-fmus, extracted as {@code <Model>/}; its instantiationToken as guid. */
+    static FmuFixture plant3(Path workDirectory, PlantFmu plant) throws IOException {
+        Files.createDirectories(workDirectory);
+        Path fmu = plant.copyFmi3To(workDirectory).toAbsolutePath();
+        Path directory = workDirectory.resolve(plant.modelName()).toAbsolutePath();
+        extract(fmu, directory);
+        Matcher token = Pattern.compile("\\sinstantiationToken=\"([^\"]+)\"")
+                .matcher(Files.readString(directory.resolve("modelDescription.xml")));
+        if (!token.find()) {
+            throw new IOException(plant.modelName() + ": no instantiationToken in modelDescription.xml");
+        }
+        return new FmuFixture(fmu, directory, token.group(1));
+    }
+
     private static void extract(Path fmu, Path directory) throws IOException {
         try (ZipFile zip = new ZipFile(fmu.toFile())) {
             Enumeration<? extends ZipEntry> entries = zip.entries();

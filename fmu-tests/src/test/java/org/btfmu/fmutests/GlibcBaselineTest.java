@@ -46,6 +46,15 @@ class GlibcBaselineTest {
         }
     }
 
+    @Test
+    void everyFmi3PlantFmuBinaryNeedsNoNewerGlibc() throws Exception {
+        for (PlantFmu plant : PlantFmu.values()) {
+            List<ElfFile> binaries = binaries(plant.copyFmi3To(dir), "binaries/x86_64-linux/");
+            assertFalse(binaries.isEmpty(), plant.modelName());
+            assertBaseline(binaries);
+        }
+    }
+
     /**
      * The shim binds dlopen to its first version, which lives in libdl.so.2 before glibc 2.34
      * (in libc.so.6 after): so libdl.so.2 must be loaded with it.
@@ -71,12 +80,17 @@ class GlibcBaselineTest {
         }
     }
 
-    /** The ELF files under binaries/ in an .fmu archive. */
+    /** The ELF files under binaries/linux64/ in an .fmu archive. */
     private static List<ElfFile> binaries(Path fmu) throws IOException {
+        return binaries(fmu, "binaries/linux64/");
+    }
+
+    /** The ELF files under the folder (FMI 2.0 binaries/linux64/, FMI 3.0 binaries/x86_64-linux/). */
+    private static List<ElfFile> binaries(Path fmu, String folder) throws IOException {
         List<ElfFile> binaries = new ArrayList<>();
         try (ZipFile zip = new ZipFile(fmu.toFile())) {
             for (ZipEntry entry : Collections.list(zip.entries())) {
-                if (entry.getName().startsWith("binaries/linux64/") && !entry.isDirectory()) {
+                if (entry.getName().startsWith(folder) && !entry.isDirectory()) {
                     try (InputStream in = zip.getInputStream(entry)) {
                         binaries.add(ElfFile.of(fmu.getFileName() + "!/" + entry.getName(),
                                 in.readAllBytes()));

@@ -33,6 +33,14 @@ class HostIntegrityTest {
     @BeforeAll
     static void fmuAndCommaLocale() throws Exception {
         fmu = FmuFixture.build(Path.of("target/fixtures"), "shim_test.json", "host_test");
+        commaLocale();
+    }
+
+    /** The de_DE.UTF-8 locale for the integrity scenarios (also HostIntegrity3Test's). */
+    static synchronized void commaLocale() throws Exception {
+        if (locales != null || noCommaLocale != null) {
+            return;
+        }
         if (!installedLocales().contains("de_DE.utf8")) {
             locales = Path.of("target/locales").toAbsolutePath();
             if (!Files.isDirectory(locales.resolve("de_DE.UTF-8"))) {
@@ -185,11 +193,11 @@ class HostIntegrityTest {
         run(environment, "instantiate", expectation);
     }
 
-    private static Map<String, String> javaHome() {
+    static Map<String, String> javaHome() {
         return Map.of("JAVA_HOME", System.getProperty("java.home"));
     }
 
-    private static Map<String, String> commaLocaleEnvironment(Map<String, String> more) {
+    static Map<String, String> commaLocaleEnvironment(Map<String, String> more) {
         Assumptions.assumeTrue(noCommaLocale == null, noCommaLocale);
         Map<String, String> environment = new HashMap<>(javaHome());
         if (locales != null) {
@@ -223,6 +231,12 @@ class HostIntegrityTest {
     }
 
     private static String run(Map<String, String> set, String scenario, String... arguments)
+            throws Exception {
+        return run(fmu, set, scenario, arguments);
+    }
+
+    /** One scenario of the C host against the FMU (FMI 2.0, or FMI 3.0 by its binaries folder). */
+    static String run(FmuFixture fmu, Map<String, String> set, String scenario, String... arguments)
             throws Exception {
         List<String> command = new ArrayList<>(List.of(HOST.toString(), scenario));
         command.addAll(List.of(arguments));

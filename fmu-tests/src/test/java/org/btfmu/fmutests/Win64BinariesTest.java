@@ -43,6 +43,27 @@ class Win64BinariesTest {
                 + " no binaries/win64 (Debian: apt-get install gcc-mingw-w64-x86-64)");
     }
 
+    /** Every function of the FMI 3.0 API (sections 2.3 to 5.2), as importer3.c looks them up. */
+    private static final Set<String> FMI3_FUNCTIONS = new TreeSet<>(List.of(
+            "fmi3GetVersion", "fmi3SetDebugLogging", "fmi3InstantiateModelExchange", "fmi3InstantiateCoSimulation",
+            "fmi3InstantiateScheduledExecution", "fmi3FreeInstance", "fmi3EnterInitializationMode",
+            "fmi3ExitInitializationMode", "fmi3EnterEventMode", "fmi3Terminate", "fmi3Reset", "fmi3GetFloat32",
+            "fmi3GetFloat64", "fmi3GetInt8", "fmi3GetUInt8", "fmi3GetInt16", "fmi3GetUInt16", "fmi3GetInt32",
+            "fmi3GetUInt32", "fmi3GetInt64", "fmi3GetUInt64", "fmi3GetBoolean", "fmi3GetString", "fmi3GetBinary",
+            "fmi3GetClock", "fmi3SetFloat32", "fmi3SetFloat64", "fmi3SetInt8", "fmi3SetUInt8", "fmi3SetInt16",
+            "fmi3SetUInt16", "fmi3SetInt32", "fmi3SetUInt32", "fmi3SetInt64", "fmi3SetUInt64", "fmi3SetBoolean",
+            "fmi3SetString", "fmi3SetBinary", "fmi3SetClock", "fmi3GetNumberOfVariableDependencies",
+            "fmi3GetVariableDependencies", "fmi3GetFMUState", "fmi3SetFMUState", "fmi3FreeFMUState",
+            "fmi3SerializedFMUStateSize", "fmi3SerializeFMUState", "fmi3DeserializeFMUState",
+            "fmi3GetDirectionalDerivative", "fmi3GetAdjointDerivative", "fmi3EnterConfigurationMode",
+            "fmi3ExitConfigurationMode", "fmi3GetIntervalDecimal", "fmi3GetIntervalFraction", "fmi3GetShiftDecimal",
+            "fmi3GetShiftFraction", "fmi3SetIntervalDecimal", "fmi3SetIntervalFraction", "fmi3SetShiftDecimal",
+            "fmi3SetShiftFraction", "fmi3EvaluateDiscreteStates", "fmi3UpdateDiscreteStates",
+            "fmi3EnterContinuousTimeMode", "fmi3CompletedIntegratorStep", "fmi3SetTime", "fmi3SetContinuousStates",
+            "fmi3GetContinuousStateDerivatives", "fmi3GetEventIndicators", "fmi3GetContinuousStates",
+            "fmi3GetNominalsOfContinuousStates", "fmi3GetNumberOfEventIndicators", "fmi3GetNumberOfContinuousStates",
+            "fmi3EnterStepMode", "fmi3GetOutputDerivatives", "fmi3DoStep", "fmi3ActivateModelPartition"));
+
     private static boolean hasMingw() {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(java.io.File.pathSeparator))
                 .anyMatch(p -> Files.isExecutable(Path.of(p, "x86_64-w64-mingw32-gcc")));
@@ -80,6 +101,24 @@ class Win64BinariesTest {
                     fmu.directory().resolve("binaries/win64/" + plant.modelName() + ".dll")));
             assertEquals(PeFile.MACHINE_AMD64, dll.machine(), plant.modelName());
             assertEquals(allFmi2Functions(), new TreeSet<>(dll.exports()), plant.modelName());
+            assertOnlySystemImports(plant.modelName(), dll);
+        }
+    }
+
+    @Test
+    void everyFmi3PlantDllExportsExactlyTheFmi3FunctionsAndImportsOnlySystemDlls() throws Exception {
+        assertEquals(75, FMI3_FUNCTIONS.size());
+        for (PlantFmu plant : PlantFmu.values()) {
+            Path fmu = plant.copyFmi3To(dir);
+            byte[] bytes;
+            try (java.util.zip.ZipFile zip = new java.util.zip.ZipFile(fmu.toFile())) {
+                ZipEntry entry = zip.getEntry("binaries/x86_64-windows/" + plant.modelName() + ".dll");
+                assertTrue(entry != null, plant.modelName() + ": binaries/x86_64-windows/" + plant.modelName() + ".dll");
+                bytes = zip.getInputStream(entry).readAllBytes();
+            }
+            PeFile dll = PeFile.read(bytes);
+            assertEquals(PeFile.MACHINE_AMD64, dll.machine(), plant.modelName());
+            assertEquals(FMI3_FUNCTIONS, new TreeSet<>(dll.exports()), plant.modelName());
             assertOnlySystemImports(plant.modelName(), dll);
         }
     }

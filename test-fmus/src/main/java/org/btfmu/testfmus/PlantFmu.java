@@ -9,7 +9,8 @@ import java.nio.file.StandardCopyOption;
 
 /**
  * The plant FMUs this module builds from C (see the Makefile), packed as class-path
- * resources {@code org/btfmu/testfmus/<Model>.fmu} so that other modules' tests and
+ * resources {@code org/btfmu/testfmus/<Model>.fmu} (FMI 2.0) and {@code <Model>_fmi3.fmu}
+ * (FMI 3.0: the same model code with the FMI 3.0 layer) so that other modules' tests and
  * the demo can use them.
  */
 public enum PlantFmu {
@@ -26,7 +27,11 @@ public enum PlantFmu {
     /** dy/dt = u, declared with direct feedthrough from u: more than true, for bt-fmu check. */
     PHANTOM_DEPENDENCY("PhantomDependency"),
     /** dx/dt = v, dv/dt = u - x, der(v) declared without x and der(x) with it: untrue, for bt-fmu check. */
-    HIDDEN_STATE_DEPENDENCY("HiddenStateDependency");
+    HIDDEN_STATE_DEPENDENCY("HiddenStateDependency"),
+    /** Test FMU for time events: the Integer count jumps at 2.5, 5, 7.5 ... s. */
+    STAIRCASE("Staircase"),
+    /** Test FMU for a state event: x = exp(-t) crosses 0.5 at ln 2, the Boolean low switches. */
+    LEVEL_CROSSING("LevelCrossing");
 
     private final String modelName;
 
@@ -39,9 +44,17 @@ public enum PlantFmu {
         return modelName;
     }
 
-    /** Copies the FMU into {@code directory} as {@code <Model>.fmu} and returns its path. */
+    /** Copies the FMI 2.0 FMU into {@code directory} as {@code <Model>.fmu} and returns its path. */
     public Path copyTo(Path directory) {
-        String resource = modelName + ".fmu";
+        return copy(modelName + ".fmu", directory);
+    }
+
+    /** Copies the FMI 3.0 FMU into {@code directory} as {@code <Model>_fmi3.fmu} and returns its path. */
+    public Path copyFmi3To(Path directory) {
+        return copy(modelName + "_fmi3.fmu", directory);
+    }
+
+    private static Path copy(String resource, Path directory) {
         try (InputStream in = PlantFmu.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("resource org/btfmu/testfmus/" + resource
