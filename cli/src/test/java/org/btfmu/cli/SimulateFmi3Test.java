@@ -41,6 +41,19 @@ class SimulateFmi3Test {
               {"from": "plant.altitude", "to": "mission.altitude"}]}
             """;
 
+    /** Lets the tank drain until it is low, then fills it at 2 /s (for good: the Memory keeps the drain done). */
+    static final String FILLER = """
+            {"name": "filler",
+             "variables": [
+               {"name": "low", "causality": "input", "type": "Boolean"},
+               {"name": "inflow", "causality": "output", "type": "Real", "start": 0}],
+             "tree": {"type": "Root", "name": "filler", "children": [
+               {"type": "Sequence", "name": "plan", "children": [
+                 {"type": "Memory", "name": "drained", "children": [
+                   {"type": "Action", "name": "drain", "outputs": {"inflow": "0"}, "done": "low"}]},
+                 {"type": "Action", "name": "fill", "outputs": {"inflow": "2"}, "done": "false"}]}]}}
+            """;
+
     @TempDir
     Path dir;
 
@@ -138,5 +151,43 @@ class SimulateFmi3Test {
         assertEquals("12.0", fmi2.get(5)[0]);
         assertEquals(fmi2.get(4)[altitude], fmi2.get(5)[altitude], "FMI 2.0: still holding at 12 s");
         assertNotEquals(fmi2.get(6)[altitude], mixed.get(7)[altitude]);
+    }
+
+    /**
+     * A whole FMI 3.0 coupling: the tank (test-fmus LevelCrossing, FMI 3.0 build) returns early
+     * where its level crosses 0.5 (t = ln 2), the mission enters Event Mode with it, sees
+     * {@code low} there and commands the inflow at once; the level then follows
+     * x = 2 - 1.5 exp(-(t - ln 2)). With the FMI 2.0 tank the mission sees {@code low} at 1 s
+     * and its inflow reaches the tank at 1.5 s.
+     */
+    @Test
+    void aPlantCrossingInsideAStepTakesEffectInTheMissionAtItsInstant() throws Exception {
+        Path mission = Files.writeString(dir.resolve("filler.json"), FILLER);
+        Path fmu = dir.resolve("filler.fmu");
+        assertEquals(0, run("build", mission.toString(), "--fmi", "3", "-o", fmu.toString()), err);
+        Path wiring = Files.writeString(dir.resolve("tank.json"), """
+                {"connections": [{"from": "mission.inflow", "to": "tank.inflow"},
+                                 {"from": "tank.low", "to": "mission.low"}]}
+                """);
+        List<List<String[]>> runs = new ArrayList<>();
+        for (Path tank : List.of(PlantFmu.LEVEL_CROSSING.copyFmi3To(dir), PlantFmu.LEVEL_CROSSING.copyTo(dir))) {
+            Path outDir = dir.resolve("out-" + runs.size());
+            assertEquals(0, run("simulate", "--fmu", "mission=" + fmu, "--fmu", "tank=" + tank, "--connections",
+                    wiring.toString(), "--stop", "2", "--step", "0.5", "-o", outDir.toString()), err);
+            runs.add(Files.readAllLines(outDir.resolve("result.csv")).stream().map(l -> l.split(",")).toList());
+        }
+        List<String[]> fmi3 = runs.get(0);
+        // The grid, and the crossing: down at ln 2, and (the tank filling) up again within 1e-12 s.
+        List<Double> grid = times(fmi3).stream().filter(t -> Math.abs(t - Math.log(2)) > 1e-9).toList();
+        assertEquals(List.of(0.0, 0.5, 1.0, 1.5, 2.0), grid, times(fmi3).toString());
+        assertEquals(Math.log(2), times(fmi3).get(2), 1e-9, "the tank's early return at its crossing");
+        assertEquals(times(fmi3).get(2), firstTimeOf(fmi3, "mission.inflow", "2.0"), "the mission reacts there");
+        int x = Arrays.asList(fmi3.get(0)).indexOf("tank.x");
+        String[] atOne = fmi3.get(1 + times(fmi3).indexOf(1.0));
+        assertEquals(2 - 1.5 * Math.exp(-(1 - Math.log(2))), Double.parseDouble(atOne[x]), 1e-8,
+                "filling from ln 2 on");
+        // FMI 2.0 tank: low shows at 1 s, the mission acts on it in its step from 1 s, and the
+        // tank gets the inflow at 1.5 s.
+        assertEquals(1.5, firstTimeOf(runs.get(1), "mission.inflow", "2.0"), "FMI 2.0 tank");
     }
 }

@@ -229,10 +229,13 @@ public final class CoSimulation implements AutoCloseable {
                         (System.nanoTime() - wallStart) / 1e9, ended.name(), coupling.earlyReturns(),
                         coupling.events());
             }
-            standing = reached > time ? 0 : standing + 1;
+            // Early returns that do not advance time (or only by rounding), in a row: events that
+            // cause each other at one instant (a chattering coupling) would never end.
+            standing = reached - time > 1e-9 * Math.max(1, Math.abs(time)) ? 0 : standing + 1;
             if (standing > MAX_STANDING_STEPS) {
                 throw new CoSimulationException(MAX_STANDING_STEPS + " steps in a row returned early at t=" + time
-                        + " without advancing time");
+                        + " without advancing time by more than 1e-9 s (events that keep causing each other"
+                        + " at one instant?)");
             }
             time = reached;
             steps++;

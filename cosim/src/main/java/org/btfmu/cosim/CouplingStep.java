@@ -16,9 +16,11 @@ import java.util.List;
  * coupling catches up: it sees the new inputs only then (as in FMI 2.0).</li>
  * <li>The other FMUs, FMI 2.0 ones included, step to the horizon: an early return shortens
  * their step, as the last step of a run is shortened; the master chooses the step sizes.</li>
- * <li>FMUs that signalled eventHandlingNeeded at the horizon enter Event Mode; the master
- * exchanges values and calls fmi3UpdateDiscreteStates on them until none needs another round
- * and no input changed, then fmi3EnterStepMode ({@link #handleEvents}).</li>
+ * <li>FMUs that signalled eventHandlingNeeded at the horizon enter Event Mode, and with them
+ * every other FMU instantiated with eventModeUsed that is at that instant (the values exchanged
+ * there may change its discrete inputs, which it then acts on at once); the master exchanges
+ * values and calls fmi3UpdateDiscreteStates on them until none needs another round and no
+ * input changed, then fmi3EnterStepMode ({@link #handleEvents}).</li>
  * </ol>
  * Without early-return FMUs this is the FMI 2.0 master's step: every FMU steps from the same
  * point to the next with the inputs of that point (Jacobi).
@@ -119,6 +121,18 @@ final class CouplingStep {
             return false;
         }
         events++;
+        // The others with Event Mode join: the values exchanged at this instant may change their
+        // discrete inputs, which FMI 3.0 §4.2.3 handles in Event Mode, so they act on them here.
+        for (FmuInstance fmu : early) {
+            if (!flagged.contains(fmu) && fmu.fmi3().eventModeUsed() && fmu.time() == time) {
+                flagged.add(fmu);
+            }
+        }
+        for (FmuInstance fmu : others) {
+            if (!flagged.contains(fmu) && fmu.fmi3() != null && fmu.fmi3().eventModeUsed() && fmu.time() == time) {
+                flagged.add(fmu);
+            }
+        }
         for (FmuInstance fmu : flagged) {
             fmu.fmi3().enterEventMode();
         }
