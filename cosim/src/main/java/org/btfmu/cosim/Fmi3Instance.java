@@ -103,7 +103,7 @@ final class Fmi3Instance {
             removal = TemporaryFolders.register(() -> TemporaryFolders.delete(created));
             extract(fmu, folder);
             Path library = folder.resolve("binaries").resolve(PLATFORM).resolve(face.modelIdentifier() + ".so");
-            FmuInstance.checkBinary(fmu, library);
+            FmuArchiveChecks.checkBinary(fmu, library);
             return new Fmi3Instance(owner, description, folder, removal, library, log);
         } catch (IOException e) {
             discard(removal, folder);

@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.zip.ZipFile;
 import org.javafmi.modeldescription.v2.ModelDescription;
 import org.javafmi.modeldescription.v2.ScalarVariable;
 import org.javafmi.proxy.FmuFile;
@@ -112,7 +111,7 @@ public final class FmuInstance implements AutoCloseable {
             throw new CoSimulationException(source + ": the FMU does not support "
                     + (modelExchange ? "Model Exchange (no <ModelExchange>)" : "Co-Simulation (no <CoSimulation>)"));
         }
-        checkBinary(source, Path.of(file.getLibraryPath()));
+        FmuArchiveChecks.checkBinary(source, Path.of(file.getLibraryPath()));
         for (ScalarVariable v : md.getModelVariables()) {
             variables.put(v.getName(), new FmuVariable(v.getName(), v.getValueReference(),
                     VariableType.of(v.getTypeName()), v.getTypeName(), v.getCausality(), v.getVariability()));
@@ -170,7 +169,7 @@ public final class FmuInstance implements AutoCloseable {
     /** As {@link #load(String, Path, Consumer, boolean)}, with the per-step calls through {@code binding}. */
     public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange,
             Binding binding) {
-        checkArchive(fmu);
+        FmuArchiveChecks.checkArchive(fmu);
         if ("3.0".equals(Fmi3Description.fmiVersion(fmu))) {
             return new FmuInstance(name, fmu, log, modelExchange);
         }
@@ -206,40 +205,6 @@ public final class FmuInstance implements AutoCloseable {
             TemporaryFolders.remove(removal);
         } else {
             TemporaryFolders.delete(links);
-        }
-    }
-
-    private static void checkArchive(Path fmu) {
-        if (!Files.isRegularFile(fmu)) {
-            throw new CoSimulationException(fmu + ": no such file");
-        }
-        try (ZipFile zip = new ZipFile(fmu.toFile())) {
-            if (zip.getEntry("modelDescription.xml") == null) {
-                throw new CoSimulationException(fmu + ": not an FMU (no modelDescription.xml in the archive)");
-            }
-        } catch (IOException e) {
-            throw new CoSimulationException(fmu + ": not an FMU (not a zip archive: " + e.getMessage() + ")", e);
-        }
-    }
-
-    /**
-     * The FMU's shared library for this platform exists and is an ELF file: otherwise loading
-     * it fails with an {@link UnsatisfiedLinkError} that names only the extracted copy.
-     */
-    static void checkBinary(Path fmu, Path library) {
-        String inArchive = "binaries/" + library.getParent().getFileName() + "/" + library.getFileName();
-        if (!Files.isRegularFile(library)) {
-            throw new CoSimulationException(fmu + ": the FMU has no binary for this platform (" + inArchive
-                    + " is not in the archive)");
-        }
-        byte[] magic = new byte[4];
-        try (java.io.InputStream in = Files.newInputStream(library)) {
-            int read = in.readNBytes(magic, 0, magic.length);
-            if (read < magic.length || magic[0] != 0x7F || magic[1] != 'E' || magic[2] != 'L' || magic[3] != 'F') {
-                throw new CoSimulationException(fmu + ": " + inArchive + " is not a shared library (no ELF header)");
-            }
-        } catch (IOException e) {
-            throw new CoSimulationException(fmu + ": cannot read " + inArchive + ": " + e.getMessage(), e);
         }
     }
 
@@ -325,7 +290,7 @@ public final class FmuInstance implements AutoCloseable {
             fmi3.instantiate(modelExchange, earlyReturn, logCategories);
             return;
         }
-        forgetLibraryOfSameGuid();
+        JavafmiLibraries.forget(description.getGuid());
         try {
             fmu = new Fmu(file);
         } catch (LinkageError e) {
@@ -334,7 +299,7 @@ public final class FmuInstance implements AutoCloseable {
                     .filter(l -> !l.isBlank() && !l.startsWith("Unable to load library")).findFirst().orElse(e.getMessage());
             throw new CoSimulationException(source + ": cannot load the FMU's binary: " + reason, e);
         }
-        keepLibraryFromJavafmisShutdownHook();
+        JavafmiLibraries.keep(description.getGuid());
         String resources = Path.of(file.getResourcesDirectoryPath()).toUri().toString();
         try {
             fmu.instantiate(name, modelExchange ? MODEL_EXCHANGE : CO_SIMULATION, description.getGuid(), resources,
@@ -370,49 +335,6 @@ public final class FmuInstance implements AutoCloseable {
     /** The log categories to switch on when instantiated (fmi2SetDebugLogging), e.g. logTaskStatus. */
     public void logCategories(String... categories) {
         logCategories = categories.clone();
-    }
-
-    /**
-     * javafmi keeps one loaded shared library per GUID and process and hands it to every
-     * later FMU with that GUID, even another model's (the Reference FMUs Stair and VanDerPol
-     * 0.0.39 share one GUID): then the second FMU's calls run the first one's code. Each
-     * instance loads its own extracted library instead, so the entry is dropped first.
-     */
-    private void forgetLibraryOfSameGuid() {
-        Map<?, ?> libraries = javafmiLibraries();
-        if (libraries != null && description.getGuid() != null) {
-            libraries.remove(description.getGuid());
-            KEPT_LIBRARIES.remove(description.getGuid());
-        }
-    }
-
-    /**
-     * Libraries taken out of javafmi's cache, one per GUID as javafmi keeps them (so they stay
-     * loaded as long as they did there). javafmi's shutdown hook calls dlclose on every library
-     * in its cache: after SIGINT or SIGTERM that ran while the simulating thread was still
-     * calling into the FMU, which then jumped into unmapped code (SIGSEGV in JNA, hs_err_pid*.log).
-     */
-    private static final Map<String, Object> KEPT_LIBRARIES = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** Moves this FMU's just loaded library out of javafmi's cache, out of reach of its shutdown hook. */
-    private void keepLibraryFromJavafmisShutdownHook() {
-        Map<?, ?> libraries = javafmiLibraries();
-        Object library = libraries == null || description.getGuid() == null ? null
-                : libraries.remove(description.getGuid());
-        if (library != null) {
-            KEPT_LIBRARIES.put(description.getGuid(), library);
-        }
-    }
-
-    /** javafmi's cache of loaded libraries by GUID, or null with a javafmi version that has none. */
-    private static Map<?, ?> javafmiLibraries() {
-        try {
-            java.lang.reflect.Field libraries = Fmu.class.getDeclaredField("nativeLibraries");
-            libraries.setAccessible(true);
-            return (Map<?, ?>) libraries.get(null);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
     }
 
     /** fmi2SetupExperiment, fmi2EnterInitializationMode (then the caller sets values), see {@link #exitInitialization()}. */
