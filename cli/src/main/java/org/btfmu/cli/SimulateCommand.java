@@ -39,7 +39,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "simulate", mixinStandardHelpOptions = true,
         description = {
-            "Co-simulates FMI 2.0 Co-Simulation FMUs (e.g. a mission FMU and a plant FMU) at a fixed "
+            "Co-simulates FMI 2.0 and FMI 3.0 Co-Simulation FMUs (e.g. a mission FMU and a plant FMU) at a fixed "
                 + "communication step and writes result.csv, status.png (every task's status over time, "
                 + "from the status.* outputs), one PNG per --plot variable and, with a mission FMU, report.html "
                 + "(timeline, variables, the tree at a moment, the events; opens offline in a browser).",
@@ -110,6 +110,12 @@ public final class SimulateCommand implements Callable<Integer> {
             description = "Run the FMUs as Co-Simulation (cs, default: fixed communication steps of --step) or as one"
                     + " Model Exchange system (me: one integrator, events located; --step is the output interval).")
     String fmiInterface;
+
+    @Option(names = "--no-early-return", description = "Co-Simulation: instantiate FMI 3.0 FMUs without Event Mode"
+            + " and early return (eventModeUsed and earlyReturnAllowed false), so they step as FMI 2.0 FMUs do."
+            + " By default an FMI 3.0 FMU that offers them may end a step early at one of its events, and the"
+            + " whole coupling stops there (see docs/fmi3.md).")
+    boolean noEarlyReturn;
 
     @Option(names = "--plot", paramLabel = "<fmu.variable>", description = "A variable to plot as <variable>.png (repeatable).")
     List<String> plots = new ArrayList<>();
@@ -287,9 +293,12 @@ public final class SimulateCommand implements Callable<Integer> {
                     end = me.stop();
                     wall = me.wallSeconds();
                 } else {
+                    sim.earlyReturn(!noEarlyReturn);
                     CoSimulation.Result cs = sim.run(experiment.start(), experiment.stop(), experiment.step(),
                             columns, listeners, progress);
-                    ran = cs.steps() + " steps of " + fmt(experiment.step()) + " s";
+                    ran = cs.steps() + " steps of " + fmt(experiment.step()) + " s" + (cs.earlyReturns() == 0 ? ""
+                            : " (" + cs.earlyReturns() + " ended early at an FMU's event, Event Mode at " + cs.events()
+                            + " instants)");
                     end = cs.stop();
                     wall = cs.wallSeconds();
                     endedBy = cs.endedBy();

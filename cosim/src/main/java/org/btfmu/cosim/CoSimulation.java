@@ -21,6 +21,10 @@ import java.util.function.DoubleConsumer;
  * (feedthrough around a cycle of connections) is reported before any FMU is
  * instantiated. The recorded variables are sampled after the exchange, so a row
  * shows the inputs each FMU steps with from that point on.
+ *
+ * <p>FMI 3.0 FMUs take part alongside FMI 2.0 ones. One that may return early from a step
+ * (earlyReturnAllowed) stops the whole coupling at its instant: the others step to it, values
+ * are exchanged, Event Mode runs if it asked, and a row is sampled there (see {@link CouplingStep}).
  */
 public final class CoSimulation implements AutoCloseable {
 
@@ -46,6 +50,7 @@ public final class CoSimulation implements AutoCloseable {
     private final List<Connection> connections = new ArrayList<>();
     private final List<ConnectionFile.ParameterValue> parameters = new ArrayList<>();
     private InputReplay replay;
+    private boolean earlyReturn = true;
 
     private CoSimulation(List<FmuInstance> fmus) {
         this.fmus = fmus;
@@ -108,6 +113,14 @@ public final class CoSimulation implements AutoCloseable {
         connections.addAll(wiring);
     }
 
+    /**
+     * Whether FMI 3.0 Co-Simulation FMUs are instantiated with Event Mode and early return where
+     * they offer them (the default); false: they step as FMI 2.0 FMUs do.
+     */
+    public void earlyReturn(boolean wanted) {
+        earlyReturn = wanted;
+    }
+
     public void set(List<ConnectionFile.ParameterValue> values) {
         parameters.addAll(values);
     }
@@ -141,10 +154,17 @@ public final class CoSimulation implements AutoCloseable {
 
     /**
      * What a run did. {@code endedBy}: the FMU that asked to end the simulation early
-     * (fmi2DoStep returned fmi2Discard with fmi2Terminated true), else null; then
-     * {@code stop} is the last communication point sampled.
+     * (fmi2DoStep returned fmi2Discard with fmi2Terminated true, fmi3DoStep or
+     * fmi3UpdateDiscreteStates terminateSimulation), else null; then {@code stop} is the last
+     * communication point sampled. {@code steps} counts every step of the coupling, the
+     * {@code earlyReturns} among them ended before the next communication point because an
+     * FMI 3.0 FMU returned early; Event Mode ran at {@code events} instants.
      */
-    public record Result(double start, double stop, long steps, double wallSeconds, String endedBy) {}
+    public record Result(double start, double stop, long steps, double wallSeconds, String endedBy,
+            long earlyReturns, long events) {}
+
+    /** Early returns at the very instant a step starts, in a row, before the run is declared stuck. */
+    private static final int MAX_STANDING_STEPS = 100;
 
     /**
      * Instantiates and initializes every FMU, then steps from {@code start} to
@@ -165,6 +185,7 @@ public final class CoSimulation implements AutoCloseable {
         Sampler sampler = new Sampler(recorded);
 
         for (FmuInstance fmu : fmus) {
+            fmu.earlyReturn(earlyReturn);
             fmu.instantiate();
         }
         for (ConnectionFile.ParameterValue p : parameters) {
@@ -181,39 +202,60 @@ public final class CoSimulation implements AutoCloseable {
             fmu.exitInitialization();
         }
         exchange.run();
+        CouplingStep coupling = new CouplingStep(fmus, exchange);
+        boolean terminated = coupling.afterInitialization(start);
         sampler.sample(start, listeners);
+        if (terminated) {
+            return new Result(start, start, 0, (System.nanoTime() - wallStart) / 1e9, "an FMU in Event Mode", 0, 0);
+        }
 
-        long steps = (long) Math.ceil((stop - start) / step - 1e-9);
-        double previous = start;
-        for (long i = 1; i <= steps; i++) {
-            double time = i == steps ? stop : start + i * step; // no summed rounding errors
-            FmuInstance ended = null;
-            for (FmuInstance fmu : fmus) {
-                if (fmu.doStep(time - previous)) {
-                    fmu.moveTo(time);
-                } else if (ended == null || fmu.time() < ended.time()) {
-                    ended = fmu;
-                }
-            }
-            if (ended != null) {
+        long points = (long) Math.ceil((stop - start) / step - 1e-9);
+        double time = start;
+        long steps = 0;
+        int standing = 0; // steps in a row that did not advance time (early returns at their start)
+        for (long i = 1; i <= points;) {
+            double target = i == points ? stop : start + i * step; // no summed rounding errors
+            CouplingStep.Outcome outcome = coupling.advance(time, target);
+            double reached = outcome.reached();
+            if (outcome.ended() != null) {
                 // As fmusim does: the point an FMU completed before it ended the simulation is the last one.
-                boolean reached = Math.abs(ended.time() - time) <= 1e-9 * Math.max(1, Math.abs(time));
-                if (reached) {
+                FmuInstance ended = outcome.ended();
+                boolean arrived = Math.abs(ended.time() - reached) <= 1e-9 * Math.max(1, Math.abs(reached));
+                if (arrived) {
                     exchange.run();
-                    sampler.sample(time, listeners);
+                    sampler.sample(reached, listeners);
                 }
-                return new Result(start, reached ? time : previous, reached ? i : i - 1,
-                        (System.nanoTime() - wallStart) / 1e9, ended.name());
+                return new Result(start, arrived ? reached : time, arrived ? steps + 1 : steps,
+                        (System.nanoTime() - wallStart) / 1e9, ended.name(), coupling.earlyReturns(),
+                        coupling.events());
+            }
+            // Early returns that do not advance time (or only by rounding), in a row: events that
+            // cause each other at one instant (a chattering coupling) would never end.
+            standing = reached - time > 1e-9 * Math.max(1, Math.abs(time)) ? 0 : standing + 1;
+            if (standing > MAX_STANDING_STEPS) {
+                throw new CoSimulationException(MAX_STANDING_STEPS + " steps in a row returned early at t=" + time
+                        + " without advancing time by more than 1e-9 s (events that keep causing each other"
+                        + " at one instant?)");
+            }
+            time = reached;
+            steps++;
+            if (time == target) {
+                i++;
             }
             if (replay != null) {
                 replay.apply(time);
             }
             exchange.run();
+            boolean terminate = coupling.handleEvents(time);
             sampler.sample(time, listeners);
-            progress.accept((double) i / steps);
-            previous = time;
+            progress.accept((time - start) / (stop - start));
+            if (terminate) {
+                return new Result(start, time, steps, (System.nanoTime() - wallStart) / 1e9, "an FMU in Event Mode",
+                        coupling.earlyReturns(), coupling.events());
+            }
         }
-        return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9, null);
+        return new Result(start, stop, steps, (System.nanoTime() - wallStart) / 1e9, null, coupling.earlyReturns(),
+                coupling.events());
     }
 
     /**

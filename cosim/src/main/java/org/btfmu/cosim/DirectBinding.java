@@ -41,6 +41,21 @@ final class DirectBinding {
         return bind(DirectFmi2ModelExchange.class, Fmi2ModelExchange.class, library);
     }
 
+    /** fmi3DoStep of {@code library}. */
+    static Fmi3Step bindFmi3Step(NativeLibrary library) {
+        return bind(DirectFmi3Step.class, Fmi3Step.class, library);
+    }
+
+    /** The FMI 3.0 get/set calls of {@code library}. */
+    static Fmi3Calls bindFmi3(NativeLibrary library) {
+        return bind(DirectFmi3.class, Fmi3Calls.class, library);
+    }
+
+    /** The FMI 3.0 per-integrator-step Model Exchange calls of {@code library}. */
+    static Fmi3ModelExchange bindFmi3ModelExchange(NativeLibrary library) {
+        return bind(DirectFmi3ModelExchange.class, Fmi3ModelExchange.class, library);
+    }
+
     private static <T> T bind(Class<? extends T> template, Class<T> type, NativeLibrary library) {
         Class<?> copy = new CopyLoader().copy(template.getName(), classBytes(template.getName()));
         Native.register(copy, library);

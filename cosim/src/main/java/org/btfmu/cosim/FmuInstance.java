@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.zip.ZipFile;
 import org.javafmi.modeldescription.v2.ModelDescription;
 import org.javafmi.modeldescription.v2.ScalarVariable;
 import org.javafmi.proxy.FmuFile;
@@ -29,6 +28,9 @@ import org.javafmi.proxy.v2.Fmu;
  * and lets us receive the FMU's log messages. Every failing FMI call becomes a
  * {@link CoSimulationException} naming the FMU, the function and the time.
  *
+ * <p>An FMI 3.0 FMU is loaded and called by {@link Fmi3Instance} instead (javafmi has no
+ * FMI 3.0); this class then only delegates to it.
+ *
  * <p>{@link #close()} frees the instance and removes every extracted file.
  */
 public final class FmuInstance implements AutoCloseable {
@@ -45,8 +47,12 @@ public final class FmuInstance implements AutoCloseable {
     private final Path source;
     /** Deletes the link folder and javafmi's extraction (registered for the shutdown hook until then). */
     private final Runnable removal;
-    private final FmuFile file;
-    private final ModelDescription description;
+    private final FmuFile file; // FMI 2.0 only
+    private final ModelDescription description; // FMI 2.0 only
+    /** The FMI 3.0 calls, or null for an FMI 2.0 FMU. */
+    private final Fmi3Instance fmi3;
+    /** Co-Simulation: instantiate FMI 3.0 FMUs with Event Mode and early return where they offer them. */
+    private boolean earlyReturn = true;
     private final ModelStructure structure;
     private final Map<String, FmuVariable> variables = new LinkedHashMap<>();
     private final CallbackFunctions callbacks = new CallbackFunctions(); // kept: the FMU calls into it
@@ -88,6 +94,7 @@ public final class FmuInstance implements AutoCloseable {
     private FmuInstance(String name, Path source, Runnable removal, FmuFile file, Consumer<String> log,
             boolean modelExchange, Binding binding) {
         this.binding = binding;
+        this.fmi3 = null;
         this.structure = ModelStructure.read(source);
         this.name = name;
         this.modelExchange = modelExchange;
@@ -104,12 +111,30 @@ public final class FmuInstance implements AutoCloseable {
             throw new CoSimulationException(source + ": the FMU does not support "
                     + (modelExchange ? "Model Exchange (no <ModelExchange>)" : "Co-Simulation (no <CoSimulation>)"));
         }
-        checkBinary(source, Path.of(file.getLibraryPath()));
+        FmuArchiveChecks.checkBinary(source, Path.of(file.getLibraryPath()));
         for (ScalarVariable v : md.getModelVariables()) {
             variables.put(v.getName(), new FmuVariable(v.getName(), v.getValueReference(),
                     VariableType.of(v.getTypeName()), v.getTypeName(), v.getCausality(), v.getVariability()));
         }
         callbacks.logger = new Logger();
+    }
+
+    /** An FMI 3.0 FMU: variables from its model description, everything else through {@link Fmi3Instance}. */
+    private FmuInstance(String name, Path source, Consumer<String> log, boolean modelExchange) {
+        this.name = name;
+        this.source = source;
+        this.log = log;
+        this.modelExchange = modelExchange;
+        this.binding = Binding.DIRECT;
+        this.file = null;
+        this.description = null;
+        this.structure = ModelStructure.read(source);
+        Fmi3Description md = Fmi3Description.read(source, source.toString());
+        for (FmuVariable v : md.variables()) {
+            variables.put(v.name(), v);
+        }
+        this.fmi3 = Fmi3Instance.load(this, source, md, modelExchange, log);
+        this.removal = () -> { };
     }
 
     /** Receives the FMU's messages: errors are kept for the exception, everything goes to the log. */
@@ -144,7 +169,10 @@ public final class FmuInstance implements AutoCloseable {
     /** As {@link #load(String, Path, Consumer, boolean)}, with the per-step calls through {@code binding}. */
     public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange,
             Binding binding) {
-        checkArchive(fmu);
+        FmuArchiveChecks.checkArchive(fmu);
+        if ("3.0".equals(Fmi3Description.fmiVersion(fmu))) {
+            return new FmuInstance(name, fmu, log, modelExchange);
+        }
         Path links = null;
         Runnable removal = null;
         try {
@@ -180,40 +208,6 @@ public final class FmuInstance implements AutoCloseable {
         }
     }
 
-    private static void checkArchive(Path fmu) {
-        if (!Files.isRegularFile(fmu)) {
-            throw new CoSimulationException(fmu + ": no such file");
-        }
-        try (ZipFile zip = new ZipFile(fmu.toFile())) {
-            if (zip.getEntry("modelDescription.xml") == null) {
-                throw new CoSimulationException(fmu + ": not an FMU (no modelDescription.xml in the archive)");
-            }
-        } catch (IOException e) {
-            throw new CoSimulationException(fmu + ": not an FMU (not a zip archive: " + e.getMessage() + ")", e);
-        }
-    }
-
-    /**
-     * The FMU's shared library for this platform exists and is an ELF file: otherwise loading
-     * it fails with an {@link UnsatisfiedLinkError} that names only the extracted copy.
-     */
-    private static void checkBinary(Path fmu, Path library) {
-        String inArchive = "binaries/" + library.getParent().getFileName() + "/" + library.getFileName();
-        if (!Files.isRegularFile(library)) {
-            throw new CoSimulationException(fmu + ": the FMU has no binary for this platform (" + inArchive
-                    + " is not in the archive)");
-        }
-        byte[] magic = new byte[4];
-        try (java.io.InputStream in = Files.newInputStream(library)) {
-            int read = in.readNBytes(magic, 0, magic.length);
-            if (read < magic.length || magic[0] != 0x7F || magic[1] != 'E' || magic[2] != 'L' || magic[3] != 'F') {
-                throw new CoSimulationException(fmu + ": " + inArchive + " is not a shared library (no ELF header)");
-            }
-        } catch (IOException e) {
-            throw new CoSimulationException(fmu + ": cannot read " + inArchive + ": " + e.getMessage(), e);
-        }
-    }
-
     /** Removes what javafmi extracted (it keeps no reference we could use once it failed). */
     private static void removeExtraction(String linkName) {
         if (linkName == null) {
@@ -241,7 +235,7 @@ public final class FmuInstance implements AutoCloseable {
     }
 
     public String modelName() {
-        return description.getModelName();
+        return fmi3 != null ? fmi3.description().modelName() : description.getModelName();
     }
 
     /** The declared dependencies, enumeration types and units. */
@@ -272,9 +266,31 @@ public final class FmuInstance implements AutoCloseable {
         return time;
     }
 
+    /** "3.0" or "2.0". */
+    public String fmiVersion() {
+        return fmi3 != null ? "3.0" : "2.0";
+    }
+
+    /** The FMI 3.0 calls, or null for an FMI 2.0 FMU. */
+    Fmi3Instance fmi3() {
+        return fmi3;
+    }
+
+    /**
+     * Whether an FMI 3.0 Co-Simulation FMU is instantiated with eventModeUsed and
+     * earlyReturnAllowed where it offers them (the default); false: as FMI 2.0.
+     */
+    public void earlyReturn(boolean wanted) {
+        earlyReturn = wanted;
+    }
+
     /** fmi2Instantiate (Co-Simulation or Model Exchange), resources from the extracted archive. */
     public void instantiate() {
-        forgetLibraryOfSameGuid();
+        if (fmi3 != null) {
+            fmi3.instantiate(modelExchange, earlyReturn, logCategories);
+            return;
+        }
+        JavafmiLibraries.forget(description.getGuid());
         try {
             fmu = new Fmu(file);
         } catch (LinkageError e) {
@@ -283,7 +299,7 @@ public final class FmuInstance implements AutoCloseable {
                     .filter(l -> !l.isBlank() && !l.startsWith("Unable to load library")).findFirst().orElse(e.getMessage());
             throw new CoSimulationException(source + ": cannot load the FMU's binary: " + reason, e);
         }
-        keepLibraryFromJavafmisShutdownHook();
+        JavafmiLibraries.keep(description.getGuid());
         String resources = Path.of(file.getResourcesDirectoryPath()).toUri().toString();
         try {
             fmu.instantiate(name, modelExchange ? MODEL_EXCHANGE : CO_SIMULATION, description.getGuid(), resources,
@@ -321,57 +337,22 @@ public final class FmuInstance implements AutoCloseable {
         logCategories = categories.clone();
     }
 
-    /**
-     * javafmi keeps one loaded shared library per GUID and process and hands it to every
-     * later FMU with that GUID, even another model's (the Reference FMUs Stair and VanDerPol
-     * 0.0.39 share one GUID): then the second FMU's calls run the first one's code. Each
-     * instance loads its own extracted library instead, so the entry is dropped first.
-     */
-    private void forgetLibraryOfSameGuid() {
-        Map<?, ?> libraries = javafmiLibraries();
-        if (libraries != null && description.getGuid() != null) {
-            libraries.remove(description.getGuid());
-            KEPT_LIBRARIES.remove(description.getGuid());
-        }
-    }
-
-    /**
-     * Libraries taken out of javafmi's cache, one per GUID as javafmi keeps them (so they stay
-     * loaded as long as they did there). javafmi's shutdown hook calls dlclose on every library
-     * in its cache: after SIGINT or SIGTERM that ran while the simulating thread was still
-     * calling into the FMU, which then jumped into unmapped code (SIGSEGV in JNA, hs_err_pid*.log).
-     */
-    private static final Map<String, Object> KEPT_LIBRARIES = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** Moves this FMU's just loaded library out of javafmi's cache, out of reach of its shutdown hook. */
-    private void keepLibraryFromJavafmisShutdownHook() {
-        Map<?, ?> libraries = javafmiLibraries();
-        Object library = libraries == null || description.getGuid() == null ? null
-                : libraries.remove(description.getGuid());
-        if (library != null) {
-            KEPT_LIBRARIES.put(description.getGuid(), library);
-        }
-    }
-
-    /** javafmi's cache of loaded libraries by GUID, or null with a javafmi version that has none. */
-    private static Map<?, ?> javafmiLibraries() {
-        try {
-            java.lang.reflect.Field libraries = Fmu.class.getDeclaredField("nativeLibraries");
-            libraries.setAccessible(true);
-            return (Map<?, ?>) libraries.get(null);
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return null;
-        }
-    }
-
     /** fmi2SetupExperiment, fmi2EnterInitializationMode (then the caller sets values), see {@link #exitInitialization()}. */
     public void enterInitialization(double start, double stop) {
         time = start;
+        if (fmi3 != null) {
+            fmi3.enterInitialization(start, stop);
+            return;
+        }
         check(fmu.setUpExperiment(false, 0.0, start, true, stop), "fmi2SetupExperiment", null);
         check(fmu.enterInitializationMode(), "fmi2EnterInitializationMode", null);
     }
 
     public void exitInitialization() {
+        if (fmi3 != null) {
+            fmi3.exitInitialization();
+            return;
+        }
         check(fmu.exitInitializationMode(), "fmi2ExitInitializationMode", null);
         stepping = true;
     }
@@ -385,6 +366,10 @@ public final class FmuInstance implements AutoCloseable {
      * failure throws.
      */
     public boolean doStep(double step) {
+        if (fmi3 != null) {
+            Fmi3Instance.Step done = stepTo(time + step);
+            return !done.terminateSimulation();
+        }
         int status = directStep != null ? directStep.doStep(component, time, step, true) : fmu.doStep(time, step, true);
         if (status == DISCARD && terminated()) {
             return false;
@@ -440,6 +425,24 @@ public final class FmuInstance implements AutoCloseable {
         return f.invokeInt(new Object[] {component.get(fmu), kind, value});
     }
 
+    /**
+     * Steps from {@link #time()} to {@code horizon}; afterwards {@link #time()} is {@code
+     * horizon} exactly, or where an FMI 3.0 FMU returned early or ended the simulation. An
+     * FMI 2.0 FMU never signals an event or an early return.
+     */
+    Fmi3Instance.Step stepTo(double horizon) {
+        if (fmi3 == null) {
+            boolean going = doStep(horizon - time);
+            if (going) {
+                time = horizon;
+            }
+            return new Fmi3Instance.Step(false, !going, false, time);
+        }
+        Fmi3Instance.Step done = fmi3.doStep(time, horizon - time);
+        time = done.earlyReturn() || done.terminateSimulation() ? done.lastSuccessfulTime() : horizon;
+        return done;
+    }
+
     /** Sets the FMU's time after a step computed by the caller (avoids summing rounding errors). */
     void moveTo(double communicationPoint) {
         time = communicationPoint;
@@ -447,6 +450,10 @@ public final class FmuInstance implements AutoCloseable {
 
     /** One fmi2Get call for the value references {@code vr} of one type (see {@link VariableBatch}). */
     void get(VariableType type, int[] vr, int[] positions, int[] slots, Object[] into, List<FmuVariable> variables) {
+        if (fmi3 != null) {
+            fmi3.get(type, vr, positions, slots, into, variables);
+            return;
+        }
         try {
             switch (type) {
                 case REAL -> {
@@ -483,6 +490,10 @@ public final class FmuInstance implements AutoCloseable {
 
     /** One fmi2Set call for the value references {@code vr} of one type; {@code which} names them in errors. */
     void set(VariableType type, int[] vr, Object[] values, List<FmuVariable> which) {
+        if (fmi3 != null) {
+            fmi3.set(vr, values, which);
+            return;
+        }
         int status = switch (type) {
             case REAL -> {
                 double[] v = new double[vr.length];
@@ -557,6 +568,10 @@ public final class FmuInstance implements AutoCloseable {
     }
 
     public void set(FmuVariable v, Object value) {
+        if (fmi3 != null) {
+            fmi3.set(new int[] {v.valueReference()}, new Object[] {value}, List.of(v));
+            return;
+        }
         int[] vr = {v.valueReference()};
         int status = switch (v.type()) {
             case REAL -> fmu.setReal(vr, new double[] {((Number) value).doubleValue()});
@@ -569,6 +584,11 @@ public final class FmuInstance implements AutoCloseable {
 
     /** The value as Double, Integer, Boolean or String. */
     public Object get(FmuVariable v) {
+        if (fmi3 != null) {
+            Object[] value = new Object[1];
+            fmi3.get(v.type(), new int[] {v.valueReference()}, new int[] {0}, new int[] {0}, value, List.of(v));
+            return value[0];
+        }
         int vr = v.valueReference();
         try {
             return switch (v.type()) {
@@ -641,6 +661,10 @@ public final class FmuInstance implements AutoCloseable {
     /** fmi2Terminate if it may still be called, fmi2FreeInstance, and removal of the extracted files. */
     @Override
     public void close() {
+        if (fmi3 != null) {
+            fmi3.close();
+            return;
+        }
         try {
             if (fmu != null) {
                 if (stepping) {

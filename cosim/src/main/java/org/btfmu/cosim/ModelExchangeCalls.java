@@ -18,7 +18,7 @@ import org.javafmi.proxy.v2.Fmu;
  * When the instance uses the direct binding, the calls made at every integrator step go
  * through {@link DirectBinding} instead (about a JNI call each rather than microseconds).
  */
-final class ModelExchangeCalls {
+class ModelExchangeCalls {
 
     /** fmi2EventInfo as fmi2NewDiscreteStates fills it. */
     record EventInfo(boolean newDiscreteStatesNeeded, boolean terminateSimulation,
@@ -67,6 +67,26 @@ final class ModelExchangeCalls {
         this.completedStepNeeded = md.getModelExchange() == null
                 || !md.getModelExchange().isCompletedIntegratorStepNotNeeded();
         this.statesSet = new double[states];
+    }
+
+    /** For {@link Fmi3ModelExchangeCalls}, which overrides every call: none of these fields is used then. */
+    ModelExchangeCalls() {
+        fmu = null;
+        library = null;
+        component = null;
+        states = 0;
+        indicators = 0;
+        stateBuffer = null;
+        indicatorBuffer = null;
+        direct = null;
+        address = 0;
+        directStates = null;
+        directIndicators = null;
+    }
+
+    /** The calls of {@code fmu}: FMI 2.0 here, FMI 3.0 in {@link Fmi3ModelExchangeCalls}. */
+    static ModelExchangeCalls of(FmuInstance fmu) {
+        return fmu.fmi3() != null ? new Fmi3ModelExchangeCalls(fmu) : new ModelExchangeCalls(fmu);
     }
 
     private static Pointer component(Fmu proxy) {

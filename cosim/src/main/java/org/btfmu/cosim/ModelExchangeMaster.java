@@ -102,7 +102,7 @@ public final class ModelExchangeMaster {
         this.exchange = exchange;
         this.tolerances = tolerances;
         for (FmuInstance fmu : instances) {
-            ModelExchangeCalls calls = new ModelExchangeCalls(fmu);
+            ModelExchangeCalls calls = ModelExchangeCalls.of(fmu);
             fmus.add(calls);
             if (calls.completedStepNeeded()) {
                 completedStep.add(calls);

@@ -110,6 +110,10 @@ public final class ModelStructure {
     }
 
     private void parse(Element root) {
+        if ("3.0".equals(root.getAttribute("fmiVersion").strip())) {
+            parseFmi3(root);
+            return;
+        }
         Map<String, String> typeUnits = new HashMap<>();
         for (Element type : children(child(root, "TypeDefinitions"), "SimpleType")) {
             Element enumeration = child(type, "Enumeration");
@@ -166,6 +170,85 @@ public final class ModelStructure {
         }
     }
 
+    /**
+     * FMI 3.0 (§2.4): the variables are elements named after their type, types are
+     * {@code <Float64Type>} etc. and {@code <EnumerationType>}, and {@code <Output>} /
+     * {@code <InitialUnknown>} name variables and their dependencies by value reference.
+     * The same rules as FMI 2.0: no {@code dependencies} means every input; an output not
+     * listed as an InitialUnknown depends on nothing in Initialization Mode.
+     */
+    private void parseFmi3(Element root) {
+        Map<String, String> typeUnits = new HashMap<>();
+        for (Element type : children(child(root, "TypeDefinitions"), null)) {
+            if (type.getTagName().equals("EnumerationType")) {
+                List<Item> items = new ArrayList<>();
+                for (Element item : children(type, "Item")) {
+                    items.add(new Item(item.getAttribute("name"), Integer.parseInt(item.getAttribute("value").strip())));
+                }
+                enumerations.put(type.getAttribute("name"), items);
+            } else if (type.getTagName().startsWith("Float") && type.hasAttribute("unit")) {
+                typeUnits.put(type.getAttribute("name"), type.getAttribute("unit"));
+            }
+        }
+        Map<String, String> byReference = new HashMap<>();
+        List<String> inputs = new ArrayList<>();
+        List<String> outputs = new ArrayList<>();
+        for (Element variable : children(child(root, "ModelVariables"), null)) {
+            String name = variable.getAttribute("name");
+            byReference.put(variable.getAttribute("valueReference").strip(), name);
+            if ("input".equals(variable.getAttribute("causality"))) {
+                inputs.add(name);
+            } else if ("output".equals(variable.getAttribute("causality"))) {
+                outputs.add(name);
+            }
+            if (variable.hasAttribute("declaredType")) {
+                declaredTypes.put(name, variable.getAttribute("declaredType"));
+            }
+            if (variable.getTagName().startsWith("Float")) {
+                String unit = variable.hasAttribute("unit") ? variable.getAttribute("unit")
+                        : typeUnits.get(variable.getAttribute("declaredType"));
+                if (unit != null) {
+                    units.put(name, unit);
+                }
+            }
+        }
+        Element experiment = child(root, "DefaultExperiment");
+        String[] attributes = {"startTime", "stopTime", "stepSize"};
+        for (int i = 0; i < attributes.length && experiment != null; i++) {
+            if (experiment.hasAttribute(attributes[i])) {
+                defaultExperiment[i] = Double.parseDouble(experiment.getAttribute(attributes[i]).strip());
+            }
+        }
+        Element structure = child(root, "ModelStructure");
+        readFmi3(children(structure, "Output"), byReference, inputs, stepDependencies);
+        readFmi3(children(structure, "InitialUnknown"), byReference, inputs, initialDependencies);
+        for (String output : outputs) {
+            stepDependencies.putIfAbsent(output, new LinkedHashSet<>(inputs));
+        }
+    }
+
+    private static void readFmi3(List<Element> unknowns, Map<String, String> byReference, List<String> inputs,
+            Map<String, Set<String>> into) {
+        for (Element unknown : unknowns) {
+            String name = byReference.get(unknown.getAttribute("valueReference").strip());
+            if (name == null) {
+                continue; // a broken reference is the checker's business
+            }
+            Set<String> depends = new LinkedHashSet<>();
+            if (!unknown.hasAttribute("dependencies")) {
+                depends.addAll(inputs);
+            } else {
+                for (String reference : unknown.getAttribute("dependencies").trim().split("\\s+")) {
+                    String known = byReference.get(reference);
+                    if (known != null && inputs.contains(known)) {
+                        depends.add(known);
+                    }
+                }
+            }
+            into.put(name, depends);
+        }
+    }
+
     private static void read(Element unknowns, List<String> names, List<String> inputs, Map<String, Set<String>> into) {
         for (Element unknown : children(unknowns, "Unknown")) {
             String name = nameAt(names, unknown.getAttribute("index"));
@@ -207,7 +290,7 @@ public final class ModelStructure {
             return result;
         }
         for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element e && e.getTagName().equals(tag)) {
+            if (n instanceof Element e && (tag == null || e.getTagName().equals(tag))) {
                 result.add(e);
             }
         }

@@ -28,4 +28,20 @@ final class Ssp {
 
     private Ssp() {
     }
+
+    /**
+     * The SSP 1.0 type of a variable (ssc:Real, Integer, Boolean, String, Enumeration, Binary):
+     * FMI 2.0's type names as they stand; FMI 3.0's Float32/Float64 are Real and its
+     * (U)Int8..64 are Integer (SSP 1.0 has no finer numeric types).
+     */
+    static String type(FmuVariable v) {
+        String name = v.typeName();
+        if (name.startsWith("Float")) {
+            return "Real";
+        }
+        if (name.startsWith("Int") || name.startsWith("UInt")) {
+            return "Integer";
+        }
+        return name;
+    }
 }

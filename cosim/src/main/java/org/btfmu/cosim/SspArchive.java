@@ -420,9 +420,9 @@ public final class SspArchive implements AutoCloseable {
             throw new CoSimulationException(connector.where() + ": connector '" + c.name + "." + connector.name()
                     + "' has kind '" + connector.kind() + "' but the FMU's variable has causality '" + v.causality() + "'");
         }
-        if (connector.type() != null && !connector.type().equals(v.typeName())) {
+        if (connector.type() != null && !connector.type().equals(Ssp.type(v))) {
             throw new CoSimulationException(connector.where() + ": type mismatch: connector '" + c.name + "."
-                    + connector.name() + "' is " + connector.type() + " but the FMU's variable is " + v.typeName());
+                    + connector.name() + "' is " + connector.type() + " but the FMU's variable is " + Ssp.type(v));
         }
     }
 
@@ -440,9 +440,9 @@ public final class SspArchive implements AutoCloseable {
 
     private static ConnectionFile.ParameterValue value(VariableReference target, ParameterDecl p) {
         FmuVariable v = target.variable();
-        if (!p.type().equals(v.typeName())) {
+        if (!p.type().equals(Ssp.type(v))) {
             throw new CoSimulationException(p.where() + ": type mismatch: the value for '" + target + "' is "
-                    + p.type() + " but the FMU's variable is " + v.typeName());
+                    + p.type() + " but the FMU's variable is " + Ssp.type(v));
         }
         String text = p.value();
         if (v.typeName().equals("Enumeration")) {

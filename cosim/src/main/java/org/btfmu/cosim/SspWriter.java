@@ -182,7 +182,7 @@ public final class SspWriter {
             Element connector = child(list, Ssp.SSD, "ssd:Connector");
             connector.setAttribute("name", v.name());
             connector.setAttribute("kind", v.causality());
-            Element type = child(connector, Ssp.SSC, "ssc:" + v.typeName());
+            Element type = child(connector, Ssp.SSC, "ssc:" + Ssp.type(v));
             if (v.typeName().equals("Enumeration")) {
                 String declared = fmu.structure().declaredType(v.name());
                 type.setAttribute("name", declared);
@@ -201,7 +201,7 @@ public final class SspWriter {
             Element parameter = child(parameters, Ssp.SSV, "ssv:Parameter");
             parameter.setAttribute("name", p.target().variable().name());
             FmuVariable v = p.target().variable();
-            Element value = child(parameter, Ssp.SSV, "ssv:" + v.typeName());
+            Element value = child(parameter, Ssp.SSV, "ssv:" + Ssp.type(v));
             value.setAttribute("value", text(fmu, v, p.value()));
             if (v.typeName().equals("Enumeration")) {
                 value.setAttribute("name", fmu.structure().declaredType(v.name()));

@@ -4,14 +4,18 @@ package org.btfmu.cosim;
 public enum VariableType {
     REAL, INTEGER, BOOLEAN, STRING;
 
-    /** From the element name in modelDescription.xml (Real, Integer, Boolean, String, Enumeration). */
+    /**
+     * From the element name in modelDescription.xml: FMI 2.0's Real, Integer, Boolean, String,
+     * Enumeration, and FMI 3.0's Float32/64, (U)Int8..64 (moved as 32-bit Integers: a value out
+     * of that range is an error when read), Boolean, String and Binary (moved as hexadecimal text).
+     */
     static VariableType of(String typeName) {
         switch (typeName) {
-            case "Real": return REAL;
-            case "Integer":
-            case "Enumeration": return INTEGER;
+            case "Real", "Float64", "Float32": return REAL;
+            case "Integer", "Enumeration", "Int8", "UInt8", "Int16", "UInt16", "Int32", "UInt32", "Int64", "UInt64":
+                return INTEGER;
             case "Boolean": return BOOLEAN;
-            case "String": return STRING;
+            case "String", "Binary": return STRING;
             default: throw new IllegalArgumentException("unknown variable type " + typeName);
         }
     }
