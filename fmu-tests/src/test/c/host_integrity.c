@@ -301,7 +301,12 @@ static void record(HostState *s)
         char link[64];
         snprintf(link, sizeof link, "/proc/self/fd/%d", fd);
         ssize_t n = readlink(link, s->fd_targets[s->fd_count], PATH_MAX - 1);
-        s->fd_targets[s->fd_count][n > 0 ? n : 0] = '\0';
+        if (n <= 0) {
+            /* Closed since the listing: fd_flags' own fdinfo file, read while the directory is
+             * read, can be listed after it was closed again. */
+            continue;
+        }
+        s->fd_targets[s->fd_count][n] = '\0';
         s->fd_flags[s->fd_count] = fd_flags(fd);
         s->fds[s->fd_count++] = fd;
     }
