@@ -81,7 +81,10 @@ class ModelExchangeCalls {
         direct = null;
         address = 0;
         directStates = null;
+        directDerivatives = null;
         directIndicators = null;
+        completedStepNeeded = true; // always allowed; FMI 3.0's own flag is not read yet
+        statesSet = null;
     }
 
     /** The calls of {@code fmu}: FMI 2.0 here, FMI 3.0 in {@link Fmi3ModelExchangeCalls}. */
