@@ -2,7 +2,7 @@ package org.btfmu.cosim;
 
 /**
  * The Model Exchange functions called at every integrator step, on one instance (the rare
- * ones, at events, stay on JNA's generic path in {@link ModelExchangeCalls}). Public for the
+ * ones, at events, stay on JNA's generic path in {@link Fmi2ModelExchangeCalls}). Public for the
  * same reason as {@link Fmi2Calls}.
  */
 public interface Fmi2ModelExchange {

@@ -6,11 +6,9 @@ package org.btfmu.cosim;
  * fmi3SetTime, fmi3Get/SetContinuousStates, fmi3GetContinuousStateDerivatives,
  * fmi3GetEventIndicators and fmi3CompletedIntegratorStep through JNA's direct mapping ({@link
  * DirectFmi3ModelExchange}); fmi3EnterEventMode, fmi3UpdateDiscreteStates (as fmi2NewDiscreteStates)
- * and fmi3EnterContinuousTimeMode through {@link Fmi3Instance}. A subclass rather than a second
- * implementation of an interface: the master names {@link ModelExchangeCalls} throughout and
- * its only change is to ask {@link ModelExchangeCalls#of} for the calls.
+ * and fmi3EnterContinuousTimeMode through {@link Fmi3Instance}.
  */
-final class Fmi3ModelExchangeCalls extends ModelExchangeCalls {
+final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
 
     private final FmuInstance fmu;
     private final Fmi3Instance calls;
@@ -40,45 +38,51 @@ final class Fmi3ModelExchangeCalls extends ModelExchangeCalls {
     }
 
     @Override
-    FmuInstance fmu() {
+    public FmuInstance fmu() {
         return fmu;
     }
 
     @Override
-    int states() {
+    public int states() {
         return states;
     }
 
     @Override
-    int indicators() {
+    public int indicators() {
         return indicators;
     }
 
+    /** FMI 3.0's needsCompletedIntegratorStep is not read: the call is always allowed. */
     @Override
-    void setTime(double time) {
+    public boolean completedStepNeeded() {
+        return true;
+    }
+
+    @Override
+    public void setTime(double time) {
         calls.check(direct.setTime(address, time), "fmi3SetTime");
         fmu.moveTo(time);
     }
 
     @Override
-    void enterEventMode() {
+    public void enterEventMode() {
         calls.enterEventMode();
     }
 
     @Override
-    EventInfo newDiscreteStates() {
+    public EventInfo newDiscreteStates() {
         Fmi3Instance.Update update = calls.updateDiscreteStates();
         return new EventInfo(update.discreteStatesNeedUpdate(), update.terminateSimulation(),
                 update.valuesOfContinuousStatesChanged(), update.nextEventTime());
     }
 
     @Override
-    void enterContinuousTimeMode() {
+    public void enterContinuousTimeMode() {
         calls.enterContinuousTimeMode();
     }
 
     @Override
-    boolean completedIntegratorStep() {
+    public boolean completedIntegratorStep() {
         enterEventMode[0] = 0;
         calls.check(direct.completedIntegratorStep(address, true, enterEventMode, terminate),
                 "fmi3CompletedIntegratorStep");
@@ -86,7 +90,7 @@ final class Fmi3ModelExchangeCalls extends ModelExchangeCalls {
     }
 
     @Override
-    void getContinuousStates(double[] into, int offset) {
+    public void getContinuousStates(double[] into, int offset) {
         if (states > 0) {
             calls.check(direct.getContinuousStates(address, stateValues), "fmi3GetContinuousStates");
             System.arraycopy(stateValues, 0, into, offset, states);
@@ -94,7 +98,7 @@ final class Fmi3ModelExchangeCalls extends ModelExchangeCalls {
     }
 
     @Override
-    void setContinuousStates(double[] from, int offset) {
+    public void setContinuousStates(double[] from, int offset) {
         if (states > 0) {
             System.arraycopy(from, offset, stateValues, 0, states);
             calls.check(direct.setContinuousStates(address, stateValues), "fmi3SetContinuousStates");
@@ -102,7 +106,7 @@ final class Fmi3ModelExchangeCalls extends ModelExchangeCalls {
     }
 
     @Override
-    void getDerivatives(double[] into, int offset) {
+    public void getDerivatives(double[] into, int offset) {
         if (states > 0) {
             calls.check(direct.getContinuousStateDerivatives(address, stateValues),
                     "fmi3GetContinuousStateDerivatives");
@@ -111,7 +115,7 @@ final class Fmi3ModelExchangeCalls extends ModelExchangeCalls {
     }
 
     @Override
-    void getEventIndicators(double[] into, int offset) {
+    public void getEventIndicators(double[] into, int offset) {
         if (indicators > 0) {
             calls.check(direct.getEventIndicators(address, indicatorValues), "fmi3GetEventIndicators");
             System.arraycopy(indicatorValues, 0, into, offset, indicators);

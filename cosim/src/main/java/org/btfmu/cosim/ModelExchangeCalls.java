@@ -1,224 +1,52 @@
 package org.btfmu.cosim;
 
-import com.sun.jna.Function;
-import com.sun.jna.Memory;
-import com.sun.jna.NativeLibrary;
-import com.sun.jna.Pointer;
-import java.lang.reflect.Field;
-import java.util.Arrays;
-import org.javafmi.modeldescription.v2.ModelDescription;
-import org.javafmi.proxy.v2.Fmu;
-
 /**
- * The FMI 2.0 Model Exchange functions of one instance. javafmi 2.24's FMI 2.0 proxy
- * instantiates with any fmuType and calls the common functions, but has no method for the
- * Model Exchange ones; these are called through JNA on the same loaded library with the
- * proxy's component (read from its private field: javafmi offers no accessor). Every
- * failing call becomes a {@link CoSimulationException} through {@link FmuInstance#check}.
- * When the instance uses the direct binding, the calls made at every integrator step go
- * through {@link DirectBinding} instead (about a JNI call each rather than microseconds).
+ * The Model Exchange functions of one instance, as {@link ModelExchangeMaster} and {@link
+ * ContinuousSystem} call them: FMI 2.0 in {@link Fmi2ModelExchangeCalls}, FMI 3.0 (whose §3.2
+ * keeps the FMI 2.0 sequence) in {@link Fmi3ModelExchangeCalls}. Every failing call becomes a
+ * {@link CoSimulationException}.
  */
-class ModelExchangeCalls {
+interface ModelExchangeCalls {
 
-    /** fmi2EventInfo as fmi2NewDiscreteStates fills it. */
+    /** fmi2EventInfo as fmi2NewDiscreteStates fills it (FMI 3.0: fmi3UpdateDiscreteStates). */
     record EventInfo(boolean newDiscreteStatesNeeded, boolean terminateSimulation,
             boolean valuesOfContinuousStatesChanged, double nextEventTime) {
     }
 
-    private final FmuInstance fmu;
-    private final NativeLibrary library;
-    private final Pointer component;
-    private final int states;
-    private final int indicators;
-    private final Memory eventInfo = new Memory(32);
-    private final Memory flags = new Memory(8);
-    private final Memory stateBuffer;
-    private final Memory indicatorBuffer;
-    /** With a direct instance: the per-integrator-step calls through JNA's direct mapping, else null. */
-    private final Fmi2ModelExchange direct;
-    private final long address;
-    private final double[] directStates;
-    private final double[] directDerivatives;
-    private final double[] directIndicators;
-    /** fmi2CompletedIntegratorStep is called only when the FMU does not declare it unneeded. */
-    private final boolean completedStepNeeded;
-    /** The time and states last given to the FMU (NaN: unknown, set again), to skip repeating them. */
-    private double timeSet = Double.NaN;
-    private final double[] statesSet;
-    private boolean statesKnown;
-    private final int[] enterEventMode = new int[1];
-    private final int[] terminate = new int[1];
-
-    ModelExchangeCalls(FmuInstance fmu) {
-        this.fmu = fmu;
-        ModelDescription md = fmu.description();
-        this.library = NativeLibrary.getInstance(fmu.file().getLibraryPath());
-        this.component = component(fmu.proxy());
-        this.states = md.getModelStructure() == null || md.getModelStructure().getDerivatives() == null ? 0
-                : md.getModelStructure().getDerivatives().size();
-        this.indicators = md.getNumberOfEventIndicators();
-        this.stateBuffer = new Memory(8L * Math.max(1, states));
-        this.indicatorBuffer = new Memory(8L * Math.max(1, indicators));
-        this.direct = fmu.direct() ? DirectBinding.bindModelExchange(library) : null;
-        this.address = Pointer.nativeValue(component);
-        this.directStates = new double[states];
-        this.directDerivatives = new double[states];
-        this.directIndicators = new double[indicators];
-        this.completedStepNeeded = md.getModelExchange() == null
-                || !md.getModelExchange().isCompletedIntegratorStepNotNeeded();
-        this.statesSet = new double[states];
-    }
-
-    /** For {@link Fmi3ModelExchangeCalls}, which overrides every call: none of these fields is used then. */
-    ModelExchangeCalls() {
-        fmu = null;
-        library = null;
-        component = null;
-        states = 0;
-        indicators = 0;
-        stateBuffer = null;
-        indicatorBuffer = null;
-        direct = null;
-        address = 0;
-        directStates = null;
-        directDerivatives = null;
-        directIndicators = null;
-        completedStepNeeded = true; // always allowed; FMI 3.0's own flag is not read yet
-        statesSet = null;
-    }
-
-    /** The calls of {@code fmu}: FMI 2.0 here, FMI 3.0 in {@link Fmi3ModelExchangeCalls}. */
+    /** The calls of {@code fmu}, by its FMI version. */
     static ModelExchangeCalls of(FmuInstance fmu) {
-        return fmu.fmi3() != null ? new Fmi3ModelExchangeCalls(fmu) : new ModelExchangeCalls(fmu);
+        return fmu.fmi3() != null ? new Fmi3ModelExchangeCalls(fmu) : new Fmi2ModelExchangeCalls(fmu);
     }
 
-    private static Pointer component(Fmu proxy) {
-        try {
-            Field field = Fmu.class.getDeclaredField("component");
-            field.setAccessible(true);
-            return (Pointer) field.get(proxy);
-        } catch (ReflectiveOperationException e) {
-            throw new CoSimulationException("this javafmi version hides the FMU instance differently: " + e, e);
-        }
-    }
+    FmuInstance fmu();
 
-    FmuInstance fmu() {
-        return fmu;
-    }
+    int states();
 
-    int states() {
-        return states;
-    }
+    int indicators();
 
-    int indicators() {
-        return indicators;
-    }
+    /** Sets the time, unless the FMU has this time already. */
+    void setTime(double time);
 
-    private void call(String function, Object... arguments) {
-        Object[] all = new Object[arguments.length + 1];
-        all[0] = component;
-        System.arraycopy(arguments, 0, all, 1, arguments.length);
-        Function f = library.getFunction(function);
-        fmu.check(f.invokeInt(all), function, null);
-    }
+    /** Whether the FMU wants completedIntegratorStep after each integrator step. */
+    boolean completedStepNeeded();
 
-    private void check(int status, String function) {
-        fmu.check(status, function, null);
-    }
+    /** Event Mode; the FMU may change its states there. */
+    void enterEventMode();
 
-    /** fmi2SetTime, unless the FMU has this time already. */
-    void setTime(double time) {
-        if (time == timeSet) {
-            return;
-        }
-        timeSet = time;
-        if (direct != null) {
-            check(direct.setTime(address, time), "fmi2SetTime");
-        } else {
-            call("fmi2SetTime", time);
-        }
-        fmu.moveTo(time);
-    }
+    EventInfo newDiscreteStates();
 
-    boolean completedStepNeeded() {
-        return completedStepNeeded;
-    }
+    void enterContinuousTimeMode();
 
-    /** Event Mode; the FMU may change its states there, so the next setContinuousStates is made. */
-    void enterEventMode() {
-        statesKnown = false;
-        call("fmi2EnterEventMode");
-    }
-
-    EventInfo newDiscreteStates() {
-        eventInfo.clear();
-        call("fmi2NewDiscreteStates", eventInfo);
-        return new EventInfo(eventInfo.getInt(0) != 0, eventInfo.getInt(4) != 0, eventInfo.getInt(12) != 0,
-                eventInfo.getInt(16) != 0 ? eventInfo.getDouble(24) : Double.POSITIVE_INFINITY);
-    }
-
-    void enterContinuousTimeMode() {
-        call("fmi2EnterContinuousTimeMode");
-    }
-
-    /** fmi2CompletedIntegratorStep; true if the FMU asks for an event (a step event). */
-    boolean completedIntegratorStep() {
-        if (direct != null) {
-            enterEventMode[0] = 0;
-            check(direct.completedIntegratorStep(address, true, enterEventMode, terminate),
-                    "fmi2CompletedIntegratorStep");
-            return enterEventMode[0] != 0;
-        }
-        flags.clear();
-        call("fmi2CompletedIntegratorStep", 1, flags, flags.share(4));
-        return flags.getInt(0) != 0;
-    }
+    /** completedIntegratorStep; true if the FMU asks for an event (a step event). */
+    boolean completedIntegratorStep();
 
     /** Writes the states into {@code into} from {@code offset}. */
-    void getContinuousStates(double[] into, int offset) {
-        if (direct != null) {
-            check(direct.getContinuousStates(address, directStates), "fmi2GetContinuousStates");
-            System.arraycopy(directStates, 0, into, offset, states);
-        } else {
-            call("fmi2GetContinuousStates", stateBuffer, (long) states);
-            stateBuffer.read(0, into, offset, states);
-        }
-        System.arraycopy(into, offset, statesSet, 0, states);
-        statesKnown = true;
-    }
+    void getContinuousStates(double[] into, int offset);
 
-    /** fmi2SetContinuousStates with {@code from[offset..]}, unless the FMU has these states already. */
-    void setContinuousStates(double[] from, int offset) {
-        if (states == 0 || statesKnown && Arrays.equals(statesSet, 0, states, from, offset, offset + states)) {
-            return;
-        }
-        System.arraycopy(from, offset, statesSet, 0, states);
-        statesKnown = true;
-        if (direct != null) {
-            check(direct.setContinuousStates(address, statesSet), "fmi2SetContinuousStates");
-        } else {
-            stateBuffer.write(0, from, offset, states);
-            call("fmi2SetContinuousStates", stateBuffer, (long) states);
-        }
-    }
+    /** Sets the states from {@code from[offset..]}, unless the FMU has these states already. */
+    void setContinuousStates(double[] from, int offset);
 
-    void getDerivatives(double[] into, int offset) {
-        if (states > 0 && direct != null) {
-            check(direct.getDerivatives(address, directDerivatives), "fmi2GetDerivatives");
-            System.arraycopy(directDerivatives, 0, into, offset, states);
-        } else if (states > 0) {
-            call("fmi2GetDerivatives", stateBuffer, (long) states);
-            stateBuffer.read(0, into, offset, states);
-        }
-    }
+    void getDerivatives(double[] into, int offset);
 
-    void getEventIndicators(double[] into, int offset) {
-        if (indicators > 0 && direct != null) {
-            check(direct.getEventIndicators(address, directIndicators), "fmi2GetEventIndicators");
-            System.arraycopy(directIndicators, 0, into, offset, indicators);
-        } else if (indicators > 0) {
-            call("fmi2GetEventIndicators", indicatorBuffer, (long) indicators);
-            indicatorBuffer.read(0, into, offset, indicators);
-        }
-    }
+    void getEventIndicators(double[] into, int offset);
 }
