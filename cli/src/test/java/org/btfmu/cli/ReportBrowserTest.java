@@ -38,7 +38,7 @@ class ReportBrowserTest {
         Path out = dir.resolve("out");
         Console sim = Console.run("simulate", "--fmu", "mission=" + fmu, "--fmu",
                 "plant=" + PlantFmu.POINT_MASS_AIRCRAFT.copyTo(dir), "--connections",
-                examples.resolve("connections/traffic-circuit.json").toString(), "--stop", "600", "--step", "0.5",
+                examples.resolve("connections/traffic-circuit.json").toString(), "--stop", "900", "--step", "0.5",
                 "-o", out.toString());
         assertEquals(0, sim.exit(), sim.err());
         assertTrue(sim.out().contains(out.resolve("report.html").toString()), sim.out());
@@ -92,6 +92,34 @@ class ReportBrowserTest {
             }
         }
         ReportPage.assertCursorRecolours(page);
+        assertRoundTimeTicks(page, csv.time(csv.rows() - 1) - csv.time(0));
+    }
+
+    /**
+     * The time axis is labelled in seconds up to 10 min, minutes up to 3 h, hours beyond, and its
+     * ticks fall on round values of that unit (1, 2, 5 x 10^k; 15 or 30 min; 3, 6 or 12 h), not
+     * on round numbers of seconds shown as 3.333 min.
+     */
+    static void assertRoundTimeTicks(JsonNode page, double span) {
+        String unit = page.path("timeUnit").asText();
+        assertEquals(span <= 600 ? "s" : span <= 3 * 3600 ? "min" : "h", unit, "the time axis's unit for " + span + " s");
+        List<Double> ticks = new ArrayList<>();
+        page.path("timeTicks").forEach(t -> ticks.add(t.asDouble()));
+        assertTrue(ticks.size() >= 4, "ticks on the time axis: " + ticks);
+        double step = ticks.get(2) - ticks.get(1);
+        double power = Math.pow(10, Math.floor(Math.log10(step) + 1e-9));
+        double mantissa = step / power;
+        List<Double> round = new ArrayList<>(List.of(1.0, 2.0, 5.0));
+        if (unit.equals("min")) {
+            round.addAll(List.of(1.5, 3.0));
+        } else if (unit.equals("h")) {
+            round.addAll(List.of(3.0, 6.0, 1.2));
+        }
+        assertTrue(round.stream().anyMatch(m -> Math.abs(m - mantissa) < 1e-6), "a round tick step in " + unit
+                + ": " + ticks);
+        for (double t : ticks.subList(1, ticks.size() - 1)) {
+            assertEquals(0, Math.abs(Math.IEEEremainder(t, step)), 1e-6, "tick " + t + " of " + ticks);
+        }
     }
 
     /** The timeline's bars by status: runs of equal status of positive length, per task. */

@@ -22,6 +22,21 @@
     var x = v / unit[1];
     return String(Math.round(x * 1000) / 1000);
   }
+  // Tick spacing in the axis's own unit (1, 2, 5 x 10^k; 15 and 30 min; 3, 6 and 12 h), about
+  // seven ticks over the seconds shown: ECharts alone would pick round numbers of seconds.
+  function tickInterval(seconds) {
+    var raw = seconds / unit[1] / 7;
+    if (!(raw > 0)) {
+      return undefined; // a run of no length: ECharts' own ticks
+    }
+    var power = Math.pow(10, Math.floor(Math.log10(raw)));
+    var steps = [1, 2, 5, 10].map(function (m) { return m * power; });
+    if (power === 1) {
+      steps = unit[0] === 'min' ? [1, 2, 5, 10, 15, 30] : unit[0] === 'h' ? [1, 2, 3, 6, 12] : steps;
+    }
+    var step = steps.filter(function (m) { return m >= raw; })[0];
+    return step * unit[1];
+  }
   function el(tag, attrs, text) {
     var e = document.createElement(tag);
     for (var k in attrs) { e.setAttribute(k, attrs[k]); }
@@ -73,7 +88,7 @@
 
   function xAxis() {
     return { type: 'value', min: run.start, max: run.stop, name: 'time [' + unit[0] + ']', nameLocation: 'middle',
-      nameGap: 22, axisLabel: { formatter: axisLabel } };
+      nameGap: 22, interval: tickInterval(span), axisLabel: { formatter: axisLabel } };
   }
   function attach(chart, container) {
     container.style.position = 'relative';
@@ -92,7 +107,11 @@
         setCursor(chart.convertFromPixel({ xAxisIndex: 0 }, e.offsetX));
       }
     });
-    chart.on('datazoom', placeCursorLines);
+    chart.on('datazoom', function () {
+      var zoom = chart.getOption().dataZoom[0];
+      chart.setOption({ xAxis: { interval: tickInterval(span * (zoom.end - zoom.start) / 100) } });
+      placeCursorLines();
+    });
     charts.push(chart);
   }
 
@@ -350,6 +369,9 @@
       errors: window.btReportErrors,
       timelineRows: timeline.getOption().yAxis[0].data.length,
       timelineBars: timelineBars,
+      timeUnit: unit[0],
+      timeTicks: timeline.getModel().getComponent('xAxis', 0).axis.scale.getTicks()
+          .map(function (t) { return t.value / unit[1]; }),
       barsByStatus: barsByStatus,
       treeNodes: document.querySelectorAll('#tree g.task').length,
       treeEdges: treeSvg.querySelectorAll('path').length,
