@@ -43,9 +43,14 @@ class InterruptedRunTest {
         assertEquals(0, built.exit(), built.err());
     }
 
-    /** A bt-fmu process with its own temporary directory and working directory. */
+    /**
+     * A bt-fmu process with its own temporary directory and working directory, and SIGINT at its
+     * default as in a terminal: a build started in the background of a non-interactive shell
+     * inherits SIGINT ignored, and a JVM leaves an ignored SIGINT ignored.
+     */
     private Process start(Path tmp, Path work, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        List<String> command = new ArrayList<>(List.of("env", "--default-signal=INT",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Djava.io.tmpdir=" + tmp, "-Djava.awt.headless=true",
                 "--add-opens", "java.prefs/java.util.prefs=ALL-UNNAMED",
                 "-cp", System.getProperty("java.class.path"), BtFmu.class.getName()));

@@ -95,6 +95,15 @@ final class Fmi3Instance {
             throw new CoSimulationException(fmu + ": the FMU does not support "
                     + (modelExchange ? "Model Exchange (no <ModelExchange>)" : "Co-Simulation (no <CoSimulation>)"));
         }
+        try {
+            return TemporaryFolders.unpacking(() -> unpack(owner, fmu, description, face, log));
+        } catch (IOException e) {
+            throw new CoSimulationException(fmu + ": cannot extract the FMU: " + e.getMessage(), e);
+        }
+    }
+
+    private static Fmi3Instance unpack(FmuInstance owner, Path fmu, Fmi3Description description,
+            Fmi3Description.Interface face, Consumer<String> log) {
         Path folder = null;
         Runnable removal = null;
         try {

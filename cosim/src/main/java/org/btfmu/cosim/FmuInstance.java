@@ -170,9 +170,17 @@ public final class FmuInstance implements AutoCloseable {
     public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange,
             Binding binding) {
         FmuArchiveChecks.checkArchive(fmu);
-        if ("3.0".equals(Fmi3Description.fmiVersion(fmu))) {
-            return new FmuInstance(name, fmu, log, modelExchange);
+        try {
+            return TemporaryFolders.unpacking(() -> "3.0".equals(Fmi3Description.fmiVersion(fmu))
+                    ? new FmuInstance(name, fmu, log, modelExchange)
+                    : loadFmi2(name, fmu, log, modelExchange, binding));
+        } catch (IOException e) {
+            throw new CoSimulationException(fmu + ": cannot load the FMU: " + e.getMessage(), e);
         }
+    }
+
+    private static FmuInstance loadFmi2(String name, Path fmu, Consumer<String> log, boolean modelExchange,
+            Binding binding) {
         Path links = null;
         Runnable removal = null;
         try {

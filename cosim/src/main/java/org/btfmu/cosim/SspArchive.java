@@ -90,6 +90,14 @@ public final class SspArchive implements AutoCloseable {
         if (!Files.isRegularFile(ssp)) {
             throw new CoSimulationException(ssp + ": no such file");
         }
+        try {
+            return TemporaryFolders.unpacking(() -> unpack(ssp));
+        } catch (IOException e) {
+            throw new CoSimulationException(ssp + ": cannot read the SSP: " + e.getMessage(), e);
+        }
+    }
+
+    private static SspArchive unpack(Path ssp) {
         Path folder;
         try {
             folder = Files.createTempDirectory("bt-fmu-ssp-");

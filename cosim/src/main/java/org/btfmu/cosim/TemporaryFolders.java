@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.stream.Stream;
 
 /**
@@ -17,10 +19,24 @@ import java.util.stream.Stream;
  * <p>The hook only deletes files. It never calls into an FMU: the simulating thread may be
  * inside one (freeing the instance under it would crash the process), and deleting a loaded
  * shared library leaves its mapping intact.
+ *
+ * <p>The thread that unpacks goes on while the hook runs, so unpacking ({@link #unpacking}) holds
+ * a lock the hook waits for: a folder made just before or during the hook is removed whole, and
+ * no unpacking starts once the hook has begun.
  */
 final class TemporaryFolders {
 
     private static final Set<Runnable> OPEN = ConcurrentHashMap.newKeySet();
+    private static final ReentrantReadWriteLock UNPACKING = new ReentrantReadWriteLock();
+    /** How long the hook waits for an unpacking under way before it removes what is there. */
+    private static final long UNPACKING_WAIT_SECONDS = 30;
+    private static volatile boolean ending;
+
+    /** Work that makes temporary folders and registers their removal. */
+    @FunctionalInterface
+    interface Unpacking<T> {
+        T run() throws IOException;
+    }
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(TemporaryFolders::removeOpen, "bt-fmu temporary folders"));
@@ -33,6 +49,23 @@ final class TemporaryFolders {
     static Runnable register(Runnable removal) {
         OPEN.add(removal);
         return removal;
+    }
+
+    /**
+     * Runs {@code work} with the hook held off until it returns.
+     *
+     * @throws CoSimulationException when the process is already ending (a signal arrived)
+     */
+    static <T> T unpacking(Unpacking<T> work) throws IOException {
+        UNPACKING.readLock().lock();
+        try {
+            if (ending && UNPACKING.getReadHoldCount() == 1) {
+                throw new CoSimulationException("the process is ending (a signal arrived): nothing more is unpacked");
+            }
+            return work.run();
+        } finally {
+            UNPACKING.readLock().unlock();
+        }
     }
 
     /** Runs a registered removal now (once) and forgets it. */
@@ -55,6 +88,13 @@ final class TemporaryFolders {
     }
 
     private static void removeOpen() {
+        ending = true;
+        boolean waited = false;
+        try {
+            waited = UNPACKING.writeLock().tryLock(UNPACKING_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         for (Runnable removal : OPEN) {
             try {
                 removal.run();
@@ -63,5 +103,8 @@ final class TemporaryFolders {
             }
         }
         OPEN.clear();
+        if (waited) {
+            UNPACKING.writeLock().unlock();
+        }
     }
 }
