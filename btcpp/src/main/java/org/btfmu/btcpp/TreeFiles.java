@@ -18,7 +18,8 @@ import java.util.Set;
  */
 final class TreeFiles {
 
-    private static final Set<String> CATEGORIES = Set.of("Action", "Condition", "Decorator", "Control");
+    /** The elements that name their node type in the ID attribute. */
+    static final Set<String> CATEGORIES = Set.of("Action", "Condition", "Decorator", "Control");
 
     /** A node type of the TreeNodesModel: category and ports in order. */
     record NodeModel(String category, List<PortModel> ports, XmlElement element) {
