@@ -40,6 +40,11 @@ final class BlackboardKeys {
         return v.length() >= 2 && v.startsWith("{") && v.endsWith("}");
     }
 
+    /** The key a {@code {key}} names, without braces and spaces. */
+    static String keyIn(String reference) {
+        return reference.substring(1, reference.length() - 1).strip();
+    }
+
     /** The mission name a key means in a scope; declares the global variable it stands for. */
     String resolve(String key, Scope scope, XmlElement e, String where) {
         String k = key.strip();
@@ -94,7 +99,7 @@ final class BlackboardKeys {
      */
     void bind(XmlElement e, ObjectNode arguments, String port, String value, String portSlot, Scope scope) {
         if (isKeyReference(value)) {
-            String key = value.substring(1, value.length() - 1).strip();
+            String key = keyIn(value);
             if (key.equals("=")) {
                 key = port;
             }
@@ -109,7 +114,7 @@ final class BlackboardKeys {
     /** A port of a control template: a {key} is the entry's mission name, a literal stays as written. */
     String templateValue(XmlElement e, String port, String raw, Scope scope) {
         if (isKeyReference(raw)) {
-            return resolve(raw.substring(1, raw.length() - 1).strip(), scope, e, port);
+            return resolve(keyIn(raw), scope, e, port);
         }
         return raw;
     }

@@ -178,13 +178,13 @@ final class NodeTasks {
         }
         key = key.strip();
         if (BlackboardKeys.isKeyReference(key)) {
-            key = key.substring(1, key.length() - 1).strip();
+            key = BlackboardKeys.keyIn(key);
         }
         String target = keys.resolve(key, scope, e, "output_key");
         String slot = keys.slotOf(key, scope);
         String expr;
         if (BlackboardKeys.isKeyReference(value.strip())) {
-            String source = value.strip().substring(1, value.strip().length() - 1).strip();
+            String source = BlackboardKeys.keyIn(value.strip());
             expr = keys.resolve(source, scope, e, "value");
             keys.union(slot, keys.slotOf(source, scope));
         } else {

@@ -136,7 +136,7 @@ final class UsedSubtrees {
         for (Map.Entry<String, String> a : e.attributes().entrySet()) {
             String v = a.getValue().strip();
             if (BlackboardKeys.isKeyReference(v)) {
-                keys.add(v.substring(1, v.length() - 1).strip());
+                keys.add(BlackboardKeys.keyIn(v));
             } else if (a.getKey().equals("code") || NodeAttributes.isCondition(a.getKey())) {
                 try {
                     for (ScriptSyntax.Statement s : ScriptSyntax.parseScript(v)) {
