@@ -76,18 +76,19 @@ final class CustomLeaves {
         }
         if (model == null && bound == null) {
             throw BtcppException.at(e, "unknown node ID '" + id + "': not a BehaviorTree.CPP standard node, not"
-                    + " declared in a <TreeNodesModel>, not in the bindings (only a leaf is inferred)");
+                    + " declared in a <TreeNodesModel>, not in the bindings (only a leaf is inferred)"
+                    + Libraries.hint(id));
         }
         if (!e.children().isEmpty()) {
             throw BtcppException.at(e, "custom node '" + id + "' has children: only custom leaves (Action,"
-                    + " Condition) have a bt-fmu counterpart");
+                    + " Condition) have a bt-fmu counterpart" + (bound == null ? Libraries.hint(id) : ""));
         }
         String category = e.name().equals("Condition") ? "Condition"
                 : model != null ? model.category() : bound.path("tree").path("type").asText().equals("Condition")
                         ? "Condition" : "Action";
         if (!category.equals("Action") && !category.equals("Condition")) {
             throw BtcppException.at(e, "custom " + category + " '" + id + "': only custom leaves (Action,"
-                    + " Condition) have a bt-fmu counterpart");
+                    + " Condition) have a bt-fmu counterpart" + (bound == null ? Libraries.hint(id) : ""));
         }
         if (!MissionNames.identifier(id).equals(id)) {
             throw BtcppException.at(e, "node ID '" + id + "' is not an identifier; it names FMU variables ("

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import org.btfmu.mission.Mission;
@@ -81,7 +82,8 @@ public final class TreeImporter {
             throw new BtcppException(xml + ":1:1: /: the tree is nested too deeply to import");
         }
         importer.check.check(mission);
-        return new Imported(mission, List.copyOf(importer.warnings));
+        // A node a template imports at several places (Nav2's RecoveryNode) would warn at each.
+        return new Imported(mission, List.copyOf(new LinkedHashSet<>(importer.warnings)));
     }
 
     /** The mission's JSON text as {@code import} writes it. */
