@@ -158,6 +158,16 @@ class PublishedTreesTest {
     }
 
     @Test
+    void anEnumOfTheCppCodeReadButNeverWrittenIsNamedWithWhereItBelongs() {
+        // t09's RED is registered by the C++ code (registerScriptingEnums): the warning says how to declare it.
+        TreeImporter.Imported r = imported("t09_scripting.xml");
+        List<String> red = r.warnings().stream().filter(w -> w.contains("blackboard key 'RED'")).toList();
+        assertEquals(1, red.size(), r.warnings().toString());
+        assertTrue(red.get(0).endsWith("it keeps its start value; a constant the C++ code registers belongs in the"
+                + " bindings' \"enums\", a value the plant gives in their \"variables\""), red.get(0));
+    }
+
+    @Test
     void theManifestGivenTwiceIsReadOnce() {
         Path tree = NAV2.resolve("navigate_to_pose_w_replanning_and_recovery.xml");
         Path manifest = NAV2.resolve("nav2_tree_nodes.xml");
