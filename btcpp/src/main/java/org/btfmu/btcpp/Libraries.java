@@ -27,6 +27,19 @@ public final class Libraries {
         return out;
     }
 
+    /**
+     * For a node the import does not know: {@code "; the library nav2 defines it: give --library nav2"}
+     * when a shipped library defines node {@code id}, else "".
+     */
+    static String hint(String id) {
+        for (String name : NAMES) {
+            if (bindings(List.of(name)).nodes.containsKey(id)) {
+                return "; the library " + name + " defines it: give --library " + name;
+            }
+        }
+        return "";
+    }
+
     /** The text of a library's bindings file, as shipped. */
     public static String text(String name) {
         if (!NAMES.contains(name)) {

@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -20,9 +19,6 @@ import java.util.function.Function;
  * warning per inferred ID; with {@code strict} it is an error instead.
  */
 final class NodeInference {
-
-    private static final Set<String> NOT_PORTS = Set.of("name", "ID", "_uid", "_fullpath", "_autoremap",
-            "_failureIf", "_successIf", "_skipIf", "_while", "_onSuccess", "_onFailure", "_post", "_onHalted");
 
     private final boolean strict;
     private final List<String> warnings;
@@ -60,10 +56,10 @@ final class NodeInference {
         Map<String, String> literalTypes = new LinkedHashMap<>();
         for (XmlElement use : uses.getOrDefault(id, List.of(at))) {
             for (Map.Entry<String, String> a : use.attributes().entrySet()) {
-                if (NOT_PORTS.contains(a.getKey()) || a.getKey().startsWith("_")) {
+                if (!NodeAttributes.isPort(a.getKey()) || a.getKey().startsWith("_")) {
                     continue;
                 }
-                boolean key = TreeImporter.isKeyReference(a.getValue().strip());
+                boolean key = BlackboardKeys.isKeyReference(a.getValue().strip());
                 keyed.merge(a.getKey(), key, Boolean::logicalOr);
                 if (!key) {
                     literalTypes.merge(a.getKey(), KeyTypes.literalType(a.getValue()), NodeInference::wider);
@@ -99,13 +95,13 @@ final class NodeInference {
     /** Whether port {@code port} of {@code id} is remapped to keys somewhere: its type is theirs, known later. */
     boolean typedLater(String id, String port) {
         return inferred.containsKey(id) && uses.getOrDefault(id, List.of()).stream()
-                .anyMatch(u -> u.attribute(port) != null && TreeImporter.isKeyReference(u.attribute(port).strip()));
+                .anyMatch(u -> u.attribute(port) != null && BlackboardKeys.isKeyReference(u.attribute(port).strip()));
     }
 
     /** Whether the port's type is open: remapped to keys and never given a literal that would hint it. */
     boolean typeOpen(String id, String port) {
         return typedLater(id, port) && uses.getOrDefault(id, List.of()).stream()
-                .noneMatch(u -> u.attribute(port) != null && !TreeImporter.isKeyReference(u.attribute(port).strip()));
+                .noneMatch(u -> u.attribute(port) != null && !BlackboardKeys.isKeyReference(u.attribute(port).strip()));
     }
 
     /** Each instance (its SubTree task) of an inferred node, in import order, by node ID. */

@@ -8,7 +8,7 @@ final class StandardPortValues {
 
     /** A duration port in milliseconds (a literal: bt-fmu durations are fixed at import). */
     static double milliseconds(XmlElement e, String attr, String value) {
-        if (TreeImporter.isKeyReference(value)) {
+        if (BlackboardKeys.isKeyReference(value)) {
             throw BtcppException.at(e, "port '" + attr + "' must be a number of milliseconds; a blackboard key"
                     + " cannot set a duration in bt-fmu");
         }

@@ -321,7 +321,7 @@ public final class TreeExporter {
         }
         // The compact form (element name = ID): BT.CPP 4.10 checks a ReactiveSequence's children by
         // element name and refuses <Action ID=..>/<Decorator ID=..> there.
-        return TreeImporter.NATIVE + type;
+        return NodeTasks.NATIVE + type;
     }
 
     private void subtreeReference(JsonNode t, JsonNode inSubtree, String onHalted) throws XMLStreamException {
@@ -405,7 +405,7 @@ public final class TreeExporter {
         }
         for (Map.Entry<String, String> n : nativeTypes.entrySet()) {
             start(n.getValue());
-            out.writeAttribute("ID", TreeImporter.NATIVE + n.getKey());
+            out.writeAttribute("ID", NodeTasks.NATIVE + n.getKey());
             List<ParameterSpec> params = registry.find(n.getKey()).orElseThrow().parameters();
             for (ParameterSpec spec : params) {
                 start("input_port");

@@ -18,13 +18,26 @@ import java.util.Set;
  */
 final class TreeFiles {
 
-    private static final Set<String> CATEGORIES = Set.of("Action", "Condition", "Decorator", "Control");
+    /** The elements that name their node type in the ID attribute. */
+    static final Set<String> CATEGORIES = Set.of("Action", "Condition", "Decorator", "Control");
 
     /** A node type of the TreeNodesModel: category and ports in order. */
     record NodeModel(String category, List<PortModel> ports, XmlElement element) {
+
+        /** Whether another declaration says the same: category, and the ports with their directions, types, defaults. */
+        boolean sameAs(String otherCategory, List<PortModel> otherPorts) {
+            return category.equals(otherCategory) && ports.size() == otherPorts.size()
+                    && java.util.stream.IntStream.range(0, ports.size())
+                            .allMatch(k -> ports.get(k).sameAs(otherPorts.get(k)));
+        }
     }
 
     record PortModel(String name, String direction, String type, String defaultValue, XmlElement element) {
+
+        boolean sameAs(PortModel o) {
+            return name.equals(o.name) && direction.equals(o.direction) && java.util.Objects.equals(type, o.type)
+                    && java.util.Objects.equals(defaultValue, o.defaultValue);
+        }
     }
 
     final Map<String, XmlElement> trees = new LinkedHashMap<>();
@@ -230,6 +243,9 @@ final class TreeFiles {
                 ports.add(new PortModel(name, direction, p.attribute("type"), p.attribute("default"), p));
             }
             NodeModel earlier = models.get(id);
+            if (earlier != null && earlier.sameAs(e.name(), ports)) {
+                continue; // the same model again: a manifest given twice, or also embedded in the tree file (Groot2)
+            }
             if (earlier != null) {
                 problems.add(e.where() + ": TreeNodesModel ID '" + id + "' is declared twice (first at "
                         + earlier.element().file() + ":" + earlier.element().line() + ")");

@@ -42,7 +42,8 @@ final class UnwrittenKeys {
             if (at != null && v.path("causality").asText().equals("local") && !all.contains(name)
                     && !name.endsWith("_unset")) {
                 warnings.add("warning: " + at.where() + ": blackboard key '" + name + "' is read but nothing writes it"
-                        + " (no script, output port or FMU input): it keeps its start value");
+                        + " (no script, output port or FMU input): it keeps its start value; a constant the C++ code"
+                        + " registers belongs in the bindings' \"enums\", a value the plant gives in their \"variables\"");
             }
         }
     }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.btfmu.core.ProcessingMode;
 import org.btfmu.core.Status;
 import org.junit.jupiter.api.Test;
@@ -36,6 +37,21 @@ class ImportFeaturesTest {
         Run r = Run.of(dir, Files.readString(dir.resolve("main.xml")),
                 null, ProcessingMode.EVENT_DRIVEN);
         assertEquals(7.0, r.start().real("v"));
+    }
+
+    @Test
+    void aNodeModelDeclaredAgainAlikeIsAccepted() throws IOException {
+        String model = "<TreeNodesModel><Action ID=\"Go\"><input_port name=\"x\" type=\"double\"/></Action>"
+                + "</TreeNodesModel>";
+        Files.writeString(dir.resolve("m.xml"), "<root BTCPP_format=\"4\">" + model + "</root>");
+        Files.writeString(dir.resolve("t.xml"), "<root BTCPP_format=\"4\">" + model
+                + "<BehaviorTree ID=\"Main\"><Go x=\"2\"/></BehaviorTree></root>");
+        for (List<Path> nodes : List.of(List.of(dir.resolve("m.xml"), dir.resolve("./m.xml")),
+                List.of(dir.resolve("t.xml")))) {
+            ObjectNode mission = TreeImporter.importTree(dir.resolve("t.xml"), null,
+                    new ImportOptions(null, false, nodes, List.of())).mission();
+            assertEquals("Real", mission.at("/subtrees/Go/ports/x").asText(), nodes.toString());
+        }
     }
 
     @Test

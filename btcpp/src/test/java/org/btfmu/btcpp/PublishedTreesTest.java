@@ -158,6 +158,58 @@ class PublishedTreesTest {
     }
 
     @Test
+    void anEnumOfTheCppCodeReadButNeverWrittenIsNamedWithWhereItBelongs() {
+        // t09's RED is registered by the C++ code (registerScriptingEnums): the warning says how to declare it.
+        TreeImporter.Imported r = imported("t09_scripting.xml");
+        List<String> red = r.warnings().stream().filter(w -> w.contains("blackboard key 'RED'")).toList();
+        assertEquals(1, red.size(), r.warnings().toString());
+        assertTrue(red.get(0).endsWith("it keeps its start value; a constant the C++ code registers belongs in the"
+                + " bindings' \"enums\", a value the plant gives in their \"variables\""), red.get(0));
+    }
+
+    @Test
+    void theManifestGivenTwiceIsReadOnce() {
+        Path tree = NAV2.resolve("navigate_to_pose_w_replanning_and_recovery.xml");
+        Path manifest = NAV2.resolve("nav2_tree_nodes.xml");
+        ImportOptions twice = new ImportOptions(null, false, List.of(manifest, manifest.toAbsolutePath()),
+                List.of("nav2"));
+        assertEquals(TreeImporter.importTree(tree, null, NAV2_OPTIONS).mission(),
+                TreeImporter.importTree(tree, null, twice).mission());
+    }
+
+    @Test
+    void theManifestImportedAsATreeSaysItHasNone() {
+        // The user's slip: build nav2_tree_nodes.xml --nodes nav2_tree_nodes.xml (was 81 "declared twice").
+        BtcppException e = assertThrows(BtcppException.class, () -> TreeImporter.importTree(
+                NAV2.resolve("nav2_tree_nodes.xml"), null, NAV2_OPTIONS));
+        assertEquals(1, e.problems().size(), e.getMessage());
+        assertTrue(e.getMessage().contains("nav2_tree_nodes.xml:7:24: /root: the file defines no <BehaviorTree>"),
+                e.getMessage());
+    }
+
+    @Test
+    void aNodeATemplateImportsSeveralTimesWarnsOnce() {
+        // TruncatePathLocal sits under two nested RecoveryNodes whose templates import their children twice.
+        TreeImporter.Imported r = TreeImporter.importTree(
+                NAV2.resolve("navigate_through_poses_w_replanning_and_recovery.xml"), null, NAV2_OPTIONS);
+        List<String> unset = r.warnings().stream().filter(w -> w.contains("'max_robot_pose_search_dist'")).toList();
+        assertEquals(1, unset.size(), r.warnings().toString());
+        assertTrue(unset.get(0).contains("navigate_through_poses_w_replanning_and_recovery.xml:23:135:"), unset.get(0));
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void nav2TreesWithoutTheLibrarySayWhichLibraryDefinesTheNode(boolean manifest) {
+        BtcppException e = assertThrows(BtcppException.class, () -> TreeImporter.importTree(
+                NAV2.resolve("navigate_to_pose_w_replanning_and_recovery.xml"), null, new ImportOptions(null, false,
+                        manifest ? List.of(NAV2.resolve("nav2_tree_nodes.xml")) : List.of(), List.of())));
+        assertTrue(e.getMessage().contains("/root/BehaviorTree[1]/RecoveryNode[1]: "
+                + (manifest ? "custom node 'RecoveryNode' has children" : "unknown node ID 'RecoveryNode'")),
+                e.getMessage());
+        assertTrue(e.getMessage().endsWith("; the library nav2 defines it: give --library nav2"), e.getMessage());
+    }
+
+    @Test
     void theManifestIsReadWithItsBidirectionalPorts() {
         TreeFiles files = TreeFiles.read(BTCPP.resolve("t01_build_your_first_tree.xml"), new java.util.ArrayList<>(),
                 List.of(NAV2.resolve("nav2_tree_nodes.xml")));
