@@ -112,7 +112,7 @@ class FmuSlave {
         this.stringValues = new String[variables.size()];
         this.stringCopies = new long[variables.size()];
         this.nonFinite = new NonFiniteValues(resources.mission().nonFinite(), variables.size());
-        this.published = new PublishedValues(variables);
+        this.published = new PublishedValues(variables, resources.mission().tree());
         newTree();
     }
 
@@ -212,6 +212,13 @@ class FmuSlave {
                 case BOOLEAN -> to.setBoolean(s, from.getBoolean(s));
                 case STRING -> to.setString(s, from.getString(s));
             }
+        }
+    }
+
+    /** Before Java serves a call: the sets the shim took since the last one (PublishedValues). */
+    void takePendingSets() {
+        if (published.applyPending(tree)) {
+            valuesSet();
         }
     }
 
@@ -551,6 +558,9 @@ class FmuSlave {
                         + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
             }
         }
+        if (!unpropagated) {
+            publish(tree); // the reads that follow a step need no up-call
+        }
         return OK;
     }
 
@@ -661,9 +671,9 @@ class FmuSlave {
     }
 
     /**
-     * After a fmi2GetReal/Integer/Boolean that succeeded in Step Mode of Co-Simulation: every
-     * value as this call saw it, for the shim to answer the next reads from until it calls
-     * Java again. Not with logCalls on (every call is logged here) nor in Initialization Mode
+     * After a fmi2GetReal/Integer/Boolean or fmi2DoStep that succeeded in Step Mode of
+     * Co-Simulation: every value as this call saw it, for the shim to answer the next reads from
+     * (and take the next sets of inputs) until it calls Java again. Not with logCalls on (every call is logged here) nor in Initialization Mode
      * (whose preview is rebuilt on the next set) nor for Model Exchange (its values move with
      * time and states).
      */

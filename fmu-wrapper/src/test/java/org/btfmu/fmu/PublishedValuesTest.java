@@ -44,7 +44,7 @@ class PublishedValuesTest {
     private double publishedReal(int vr) {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        return NativeMemory.getDouble(address + 8 + ((count + 7) & ~7) + 8L * vr);
+        return NativeMemory.getDouble(address + 16 + 2 * ((count + 7) & ~7) + 8L * vr);
     }
 
     private int read(int vr) {
