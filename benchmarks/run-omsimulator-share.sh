@@ -21,7 +21,7 @@ run() { # label ssp libjvm -> "label total fmu"
     if [ -n "$3" ]; then export BTFMU_LIBJVM="$3"; else unset BTFMU_LIBJVM || true; fi
     (cd "$work/run" && perf record -q -F 999 -o perf.data -- "$oms" --tempDir=tmp --stopTime="$stop" \
         --emitEvents=false "$2" > log 2>&1) || { echo "$1 failed" >&2; cat "$work/run/log" >&2; exit 1; }
-    perf script -i "$work/run/perf.data" -F pid,tid,dso 2>/dev/null | awk -v label="$1" -v shim="$shim" '
+    perf script -i "$work/run/perf.data" -F pid,tid,ip,dso 2>/dev/null | awk -v label="$1" -v shim="$shim" '
         { split($1, a, "/"); if (a[1] != a[2]) next; n++
           d = $NF; gsub(/[()]/, "", d); sub(/.*\//, "", d)
           if (d ~ /^libjvm|^\[unknown\]$|^perf-|^libjava|^libjimage|^libzip|^libnio|^libverify/ || d == shim) f++ }
