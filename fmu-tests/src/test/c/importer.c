@@ -331,6 +331,33 @@ static void published(Fmu *fmu)
     int cruise = integer(fmu, c, VR_STATUS_CRUISE);
     CHECK(cruise == FINISHED || cruise == SUCCESS, "cruise after go: status %d", cruise);
 
+    /* sets the shim takes after a step (SET_HERE): read back at once, applied in order before
+     * Java's next call, and the errors of a set still reported by the call that made them */
+    set_real(fmu, c, VR_ALTITUDE, 1);
+    set_real(fmu, c, VR_ALTITUDE, 250);
+    CHECK(real(fmu, c, VR_ALTITUDE) == 250, "altitude read back after two sets: %g",
+          real(fmu, c, VR_ALTITUDE));
+    CHECK(real(fmu, c, VR_TARGET) == 750,
+          "target after altitude := 250: %g", real(fmu, c, VR_TARGET));
+    OK(fmu->doStep(c, 13, 1, fmi2True));
+    fmi2Real output = 5;
+    fmi2ValueReference target_vr = VR_TARGET;
+    CHECK(fmu->setReal(c, &target_vr, 1, &output) == fmi2Error, "fmi2SetReal of the output target");
+    CHECK(strstr(last_message, "may not be set") != NULL, "set of an output: message '%s'",
+          last_message);
+    OK(fmu->reset(c));
+    initialize(fmu, c, 0);
+    OK(fmu->doStep(c, 0, 1, fmi2True));
+    set_real(fmu, c, VR_ALTITUDE, 150);
+    fmi2Integer wrong_kind = 3;
+    CHECK(fmu->setInteger(c, &count_vr, 1, &wrong_kind) == fmi2OK, "count_in := 3 after a step");
+    CHECK(fmu->setInteger(c, &target_vr, 1, &wrong_kind) == fmi2Error,
+          "fmi2SetInteger of the Real target");
+    CHECK(strstr(last_message, "not a Integer") != NULL,
+          "wrong kind: message '%s'", last_message);
+    OK(fmu->reset(c));
+    initialize(fmu, c, 0);
+
     /* right after a read that Java served: a wrong type and an unknown reference are errors */
     real(fmu, c, VR_TARGET);
     fmi2ValueReference mode = VR_MODE, unknown = VR_UNKNOWN;
@@ -355,6 +382,13 @@ static void published(Fmu *fmu)
     }
     quiet = 0;
     CHECK(messages - before == 5, "%d messages for 5 reads with logCalls on", messages - before);
+    quiet = 1;
+    before = messages;
+    for (int i = 0; i < 5; i++) {
+        set_real(fmu, e, VR_ALTITUDE, i);
+    }
+    quiet = 0;
+    CHECK(messages - before == 5, "%d messages for 5 sets with logCalls on", messages - before);
     fmu->freeInstance(e);
     fmu->freeInstance(d);
     fmu->freeInstance(c);

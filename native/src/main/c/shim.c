@@ -6,6 +6,7 @@
  * logging of FMI errors are done in Java.
  */
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -17,21 +18,50 @@
 
 /*
  * The values an instance published (PublishedValues.java, which owns the memory): after a
- * fmi2Get* that Java served, Java writes every Real, Integer and Boolean value of the instance
- * here and sets valid; the shim clears valid before forwarding any call, so a value read from
- * here is the one Java would return to the same call at that moment. Java decides when that
- * holds (its calling-sequence state, logCalls); the shim only copies: a fmi2Get* whose value
- * references all lie here with the asked type costs no up-call. Everything else (a wrong
- * type, an unknown reference, a NULL array) goes to Java, which reports it.
+ * fmi2Get* or fmi2DoStep that Java served, Java writes every Real, Integer and Boolean value of
+ * the instance here and sets valid; the shim clears valid before forwarding any call, so a
+ * value read from here is the one Java would return to the same call at that moment. Java
+ * decides when that holds (its calling-sequence state, logCalls); the shim only copies: a
+ * fmi2Get* whose value references all lie here with the asked type costs no up-call.
+ *
+ * Sets likewise: while valid, a fmi2Set* whose value references all carry SET_HERE (inputs
+ * that Java accepts in this state, whose value reads back as set) and whose Real values are
+ * finite (the one check Java's table leaves to the shim) is appended to the pending list and
+ * written into the values; Java applies the list, in order, when the shim next calls it, before
+ * the call itself. While sets are pending, a read of a variable marked FEEDS (an output
+ * expression can carry a set input into it at once) goes to Java. Everything else (a wrong type,
+ * an unknown reference, a NULL array, a non-finite value, a full list) goes to Java, which
+ * reports it on that call.
  */
 typedef struct {
     int32_t valid;
     int32_t count;             /* value references 0 .. count - 1 */
+    int32_t pending;           /* entries in the pending list: the shim appends, Java empties */
+    int32_t capacity;          /* of the pending list */
     unsigned char types[];     /* per value reference: PUBLISHED_REAL, _INTEGER, _BOOLEAN or 0 */
-    /* then, 8-aligned, one 8-byte value per value reference: a double, or an int64 */
+    /* then, each part 8-aligned: one flags byte per value reference (SET_HERE, FEEDS); one
+     * 8-byte value per value reference, a double or an int64; the pending list (PendingSet) */
 } Published;
 
+typedef struct {
+    int32_t vr;
+    int32_t unused;
+    unsigned char value[8]; /* as in the values */
+} PendingSet;
+
 enum { PUBLISHED_REAL = 1, PUBLISHED_INTEGER = 2, PUBLISHED_BOOLEAN = 3 };
+enum { SET_HERE = 1, FEEDS = 2 };
+
+static size_t padded_count(const Published *p) { return ((size_t)p->count + 7) & ~(size_t)7; }
+
+static unsigned char *published_flags(Published *p) { return p->types + padded_count(p); }
+
+static unsigned char *published_values_of(Published *p) { return p->types + 2 * padded_count(p); }
+
+static PendingSet *pending_sets(Published *p)
+{
+    return (PendingSet *)(void *)(published_values_of(p) + 8 * (size_t)p->count);
+}
 
 /* What fmi2Instantiate returns: the Java slave's handle and where to call it. */
 typedef struct {
@@ -298,21 +328,62 @@ static fmi2Status value_call(fmi2Component c, enum EntryMethod m, enum Upcall u,
 /*
  * The published values of the value references (all of the type), or NULL when Java must
  * answer: nothing valid published, an empty or NULL array, a reference not there or of
- * another type.
+ * another type, or one that pending sets may have changed.
  */
 static const unsigned char *published_values(fmi2Component c, const fmi2ValueReference vr[],
                                              size_t nvr, const void *value, unsigned char type)
 {
-    const Published *p = c != NULL ? ((Component *)c)->published : NULL;
+    Published *p = c != NULL ? ((Component *)c)->published : NULL;
     if (p == NULL || !p->valid || nvr == 0 || vr == NULL || value == NULL) {
         return NULL;
     }
+    const unsigned char *flags = published_flags(p);
     for (size_t i = 0; i < nvr; i++) {
-        if (vr[i] >= (fmi2ValueReference)p->count || p->types[vr[i]] != type) {
+        if (vr[i] >= (fmi2ValueReference)p->count || p->types[vr[i]] != type
+            || (p->pending > 0 && (flags[vr[i]] & FEEDS))) {
             return NULL;
         }
     }
-    return (const unsigned char *)p + 8 + (((size_t)p->count + 7) & ~(size_t)7);
+    return published_values_of(p);
+}
+
+/*
+ * Takes a fmi2Set* into the pending list when Java's table allows it (see Published); 0 when
+ * Java must take the call. value holds doubles (Real) or ints (Integer, Boolean).
+ */
+static int pending_set(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
+                       const void *value, unsigned char type)
+{
+    Published *p = c != NULL ? ((Component *)c)->published : NULL;
+    if (p == NULL || !p->valid || nvr == 0 || vr == NULL || value == NULL
+        || nvr > (size_t)(p->capacity - p->pending)) {
+        return 0;
+    }
+    const unsigned char *flags = published_flags(p);
+    for (size_t i = 0; i < nvr; i++) {
+        if (vr[i] >= (fmi2ValueReference)p->count || p->types[vr[i]] != type
+            || !(flags[vr[i]] & SET_HERE)
+            || (type == PUBLISHED_REAL && !isfinite(((const double *)value)[i]))) {
+            return 0;
+        }
+    }
+    unsigned char *values = published_values_of(p);
+    PendingSet *list = pending_sets(p);
+    for (size_t i = 0; i < nvr; i++) {
+        unsigned char bytes[8];
+        if (type == PUBLISHED_REAL) {
+            memcpy(bytes, &((const double *)value)[i], 8);
+        } else {
+            int v = ((const int *)value)[i];
+            int64_t wide = type == PUBLISHED_BOOLEAN ? (v != 0) : v;
+            memcpy(bytes, &wide, 8);
+        }
+        memcpy(values + 8 * (size_t)vr[i], bytes, 8);
+        PendingSet *entry = &list[p->pending++];
+        entry->vr = (int32_t)vr[i];
+        memcpy(entry->value, bytes, 8);
+    }
+    return 1;
 }
 
 fmi2Status fmi2GetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
@@ -370,18 +441,27 @@ fmi2Status fmi2GetString(fmi2Component c, const fmi2ValueReference vr[], size_t 
 fmi2Status fmi2SetReal(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                        const fmi2Real value[])
 {
+    if (pending_set(c, vr, nvr, value, PUBLISHED_REAL)) {
+        return fmi2OK;
+    }
     return value_call(c, M_SET_REAL, U_SET_REAL, vr, nvr, value);
 }
 
 fmi2Status fmi2SetInteger(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                           const fmi2Integer value[])
 {
+    if (pending_set(c, vr, nvr, value, PUBLISHED_INTEGER)) {
+        return fmi2OK;
+    }
     return value_call(c, M_SET_INTEGER, U_SET_INTEGER, vr, nvr, value);
 }
 
 fmi2Status fmi2SetBoolean(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
                           const fmi2Boolean value[])
 {
+    if (pending_set(c, vr, nvr, value, PUBLISHED_BOOLEAN)) {
+        return fmi2OK;
+    }
     return value_call(c, M_SET_BOOLEAN, U_SET_BOOLEAN, vr, nvr, value);
 }
 

@@ -583,8 +583,13 @@ public final class FmiEntry {
         return SLAVES.register(slave);
     }
 
+    /** The instance, with the sets the shim took for it since its last call applied first. */
     private static FmuSlave slave(long handle) {
-        return SLAVES.get(handle);
+        FmuSlave slave = SLAVES.get(handle);
+        if (slave != null) {
+            slave.takePendingSets();
+        }
+        return slave;
     }
 
     private static ClassLoader enter() {

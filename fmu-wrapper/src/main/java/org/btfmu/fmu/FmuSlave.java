@@ -1,6 +1,5 @@
 package org.btfmu.fmu;
 
-import static org.btfmu.fmu.ImporterLog.DISCARD;
 import static org.btfmu.fmu.ImporterLog.ERROR;
 import static org.btfmu.fmu.ImporterLog.FATAL;
 import static org.btfmu.fmu.ImporterLog.OK;
@@ -20,9 +19,7 @@ import org.btfmu.core.blackboard.SlotType;
 import org.btfmu.core.tasks.Root;
 import org.btfmu.fmu.FmuStates.Snapshot;
 import org.btfmu.fmu.ModelVariables.Entry;
-import org.btfmu.fmu.ModelVariables.Initial;
 import org.btfmu.mission.Causality;
-import org.btfmu.mission.Variability;
 
 /**
  * One FMI 2.0 Co-Simulation instance of a mission (and, through {@link ModelExchangeSlave},
@@ -62,8 +59,9 @@ import org.btfmu.mission.Variability;
  *
  * <p>Split by concern: the FMU-state functions are {@link FmuStateCalls}', the fmi2Get*Status
  * functions {@link StatusCalls}', what a new instance is made of {@link InstanceSetup}'s,
- * the values the shim may answer reads from {@link PublishedValues}'; the FMI functions
- * themselves stay callable here.
+ * the values the shim may answer reads from {@link PublishedValues}', the fmi2Get/Set of
+ * values {@link ValueCalls}', fmi2DoStep {@link StepCall}'s; the FMI functions themselves stay
+ * callable here.
  *
  * <p>Not thread-safe: FMI 2.0 lets an importer call one instance from one
  * thread at a time (any thread).
@@ -93,10 +91,8 @@ class FmuSlave {
     double stopTime;
     private final FmuStateCalls stateCalls = new FmuStateCalls(this);
     private final StatusCalls statusCalls = new StatusCalls(this);
-    private final NonFiniteValues nonFinite;
-    /** C copies of String values handed out by fmi2GetString, per value reference. */
-    private final String[] stringValues;
-    private final long[] stringCopies;
+    private final ValueCalls values;
+    private final StepCall step = new StepCall(this);
     /** The values the shim may answer fmi2Get* from without calling Java (see {@link PublishedValues}). */
     final PublishedValues published;
 
@@ -109,10 +105,8 @@ class FmuSlave {
         this.processing = processing;
         this.variables = resources.variables();
         this.log = log;
-        this.stringValues = new String[variables.size()];
-        this.stringCopies = new long[variables.size()];
-        this.nonFinite = new NonFiniteValues(resources.mission().nonFinite(), variables.size());
-        this.published = new PublishedValues(variables);
+        this.published = new PublishedValues(variables, resources.mission().tree());
+        this.values = new ValueCalls(this, new NonFiniteValues(resources.mission().nonFinite(), variables.size()));
         newTree();
     }
 
@@ -215,6 +209,13 @@ class FmuSlave {
         }
     }
 
+    /** Before Java serves a call: the sets the shim took since the last one (PublishedValues). */
+    void takePendingSets() {
+        if (published.applyPending(tree)) {
+            valuesSet();
+        }
+    }
+
     /** After fmi2Set*: the preview is stale, the inputs wait for propagation. */
     void valuesSet() {
         unsettled = true;
@@ -309,73 +310,6 @@ class FmuSlave {
             return false;
         }
         return true;
-    }
-
-    /** The variable at vr[i] if it exists and has the type; else null after logging. */
-    Entry variable(long vrs, long i, SlotType type) {
-        long vr = Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i));
-        Entry variable = variables.get(vr);
-        if (variable == null) {
-            error("vr[" + i + "] = " + vr + " is not a value reference of this FMU (it has 0.."
-                    + (variables.size() - 1) + ")");
-            return null;
-        }
-        if (variable.type() != type) {
-            error("vr[" + i + "] = " + vr + " is the " + typeName(variable.type()) + " variable '"
-                    + variable.name() + "', not a " + typeName(type));
-            return null;
-        }
-        return variable;
-    }
-
-    /** The variable at vr[i] if it may be set in this state (table conditions 1 to 6); else null. */
-    Entry settable(long vrs, long i, SlotType type) {
-        Entry variable = variable(vrs, i, type);
-        if (variable == null) {
-            return null;
-        }
-        boolean input = variable.causality() == Causality.INPUT;
-        boolean exact = variable.initial() == Initial.EXACT;
-        char condition = condition();
-        boolean allowed = switch (condition) {
-            case '1' -> exact;
-            case '2' -> exact || input;
-            case '3' -> exact || input;
-            case '4', '6' -> input || (variable.causality() == Causality.PARAMETER
-                    && variable.variability() == Variability.TUNABLE);
-            case '5' -> input && variable.type() == SlotType.REAL;
-            default -> false;
-        };
-        if (!allowed) {
-            String may = switch (condition) {
-                case '1' -> "only parameters can be set before Initialization Mode";
-                case '2' -> "only parameters and inputs can be set before Initialization Mode";
-                case '3' -> "only parameters and inputs can be set in Initialization Mode";
-                case '5' -> "only continuous (Real) inputs can be set in Continuous-Time Mode;"
-                        + " set discrete inputs in Event Mode";
-                default -> "only inputs and tunable parameters can be set after initialization";
-            };
-            error("variable '" + variable.name() + "' (" + describe(variable) + ") may not be set in"
-                    + " state " + stateName() + ": " + may);
-            return null;
-        }
-        return variable;
-    }
-
-    private static String describe(Entry variable) {
-        String causality = variable.isTaskStatus() ? "task status output"
-                : variable.causality().name().toLowerCase();
-        return variable.variability() == Variability.TUNABLE || variable.variability() == Variability.FIXED
-                ? variable.variability().name().toLowerCase() + " " + causality : causality;
-    }
-
-    private static String typeName(SlotType type) {
-        return switch (type) {
-            case REAL -> "Real";
-            case INTEGER -> "Integer";
-            case BOOLEAN -> "Boolean";
-            case STRING -> "String";
-        };
     }
 
     /** The current state's name as the specification writes it. */
@@ -482,10 +416,7 @@ class FmuSlave {
     /** fmi2FreeInstance: releases the C copies of strings. Always succeeds. */
     void free() {
         current = FmiFunction.FREE_INSTANCE;
-        for (int i = 0; i < stringCopies.length; i++) {
-            NativeMemory.free(stringCopies[i]);
-            stringCopies[i] = 0;
-        }
+        values.freeStrings();
         stateCalls.clear();
         published.free();
     }
@@ -493,65 +424,25 @@ class FmuSlave {
     // ---- communication step ----
 
     int doStep(double t, double h, boolean noSetFMUStatePriorToCurrentPoint) {
-        if (!callable(FmiFunction.DO_STEP)) {
-            return ERROR;
-        }
-        if (!(h > 0) || !Double.isFinite(h)) {
-            return error("communicationStepSize " + h + " must be > 0");
-        }
-        double now = tree.time();
-        if (Math.abs(t - now) > tolerance(now)) {
-            return error("currentCommunicationPoint " + t + " is not the FMU's time " + now
-                    + " (steps must continue where the last step, or fmi2SetFMUstate, left off)");
-        }
-        double end = t + h;
-        if (stopTimeDefined && end > stopTime + tolerance(stopTime)) {
-            return error("the step to " + end + " goes past the stopTime " + stopTime
-                    + " set by fmi2SetupExperiment");
-        }
-        var before = log.enabled(LogCategory.EVENTS) || log.enabled(LogCategory.CALLS) ? tree.counters() : null;
-        boolean complete;
-        try {
-            if (!tree.isStarted() || unsettled && !processing.isTicked()) {
-                settle(); // a ticked tree sees new inputs only at its next tick
-            }
-            complete = tree.advanceTo(Math.max(end, now));
-        } catch (UnsettledInstantException e) {
-            // The engine undid the instant: the state is its left limit, every earlier event of
-            // the step completed, so the step computed [t, e.time()) (FMI 2.0 §4.2.3).
-            state = FmiState.STEP_FAILED;
-            log.log(DISCARD, LogCategory.STATUS_DISCARD, current + ": stopped at t=" + tree.time()
-                    + " of the step to t=" + end + ": " + notSettled(e) + "; fmi2GetRealStatus("
-                    + "fmi2LastSuccessfulTime) is " + tree.time() + ". Redone from a saved state, the step meets"
-                    + " the same instant again: change the inputs, raise maxSweepsPerInstant or stop the tasks"
-                    + " switching each other");
-            return DISCARD;
-        }
-        if (!complete) {
-            // FMI 2.0 §4.2.3: only a subinterval was computed; the master learns how far from
-            // fmi2GetRealStatus(fmi2LastSuccessfulTime) and may redo the step from a saved state.
-            state = FmiState.STEP_FAILED;
-            log.log(DISCARD, LogCategory.STATUS_DISCARD, current + ": stopped at t=" + tree.time()
-                    + " of the step to t=" + end + ": the step needs more than the mission's maxEventsPerStep = "
-                    + resources.mission().maxEventsPerStep() + " time events; fmi2GetRealStatus("
-                    + "fmi2LastSuccessfulTime) is " + tree.time() + ". Take smaller steps or raise"
-                    + " maxEventsPerStep");
-            return DISCARD;
-        }
-        if (before != null) {
-            var after = tree.counters();
-            // a step in which nothing happened is per-call tracing: only when logCalls is named
-            LogCategory category = after.timeEvents() > before.timeEvents()
-                    || after.eventIterations() > before.eventIterations() ? LogCategory.EVENTS : LogCategory.CALLS;
-            if (log.enabled(category)) {
-                log.log(OK, category, "step to t=" + end + ": "
-                        + (after.timeEvents() - before.timeEvents()) + " time events, "
-                        + (after.eventIterations() - before.eventIterations()) + " event iterations, "
-                        + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations, "
-                        + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
-            }
-        }
-        return OK;
+        return step.doStep(t, h);
+    }
+
+    /** A step stopped short: stepFailed, set directly (the Model Exchange states have no step). */
+    void stepFailed() {
+        state = FmiState.STEP_FAILED;
+    }
+
+    boolean unpropagated() {
+        return unpropagated;
+    }
+
+    ProcessingMode processing() {
+        return processing;
+    }
+
+    /** Publishes the tree's values for the shim (see {@link ValueCalls#publish}). */
+    void publish() {
+        values.publish(tree);
     }
 
     /** Why an instant did not settle, and where that leaves the instance, for the log. */
@@ -574,11 +465,6 @@ class FmuSlave {
                 + " was instantiated for Co-Simulation (fmi2CoSimulation)");
         moveTo(FmiState.ERROR);
         return ERROR;
-    }
-
-    /** Communication points are sums of step sizes: allow for their rounding. */
-    private static double tolerance(double time) {
-        return 1e-9 * Math.max(1.0, Math.abs(time));
     }
 
     int cancelStep() {
@@ -607,179 +493,53 @@ class FmuSlave {
         return statusCalls.getStringStatus(kind, value);
     }
 
-    // ---- values ----
+    // ---- values (ValueCalls) ----
+
+    /** The variable at vr[i] if it exists and has the type; else null after logging. */
+    Entry variable(long vrs, long i, SlotType type) {
+        return values.variable(vrs, i, type);
+    }
+
+    /** The variable at vr[i] if it may be set in this state (table conditions 1 to 6); else null. */
+    Entry settable(long vrs, long i, SlotType type) {
+        return values.settable(vrs, i, type);
+    }
 
     int getReal(long vrs, long n, long values) {
-        if (!callable(FmiFunction.GET_REAL) || !arrays(n, vrs, values)) {
-            return ERROR;
-        }
-        TreeInstance view = reading();
-        for (long i = 0; i < n; i++) {
-            Entry variable = variable(vrs, i, SlotType.REAL);
-            if (variable == null) {
-                return ERROR;
-            }
-            NativeMemory.putDouble(values + 8 * i, view.getReal(variable.slot()));
-        }
-        publish(view);
-        return OK;
+        return this.values.getReal(vrs, n, values);
     }
 
     int getInteger(long vrs, long n, long values) {
-        if (!callable(FmiFunction.GET_INTEGER) || !arrays(n, vrs, values)) {
-            return ERROR;
-        }
-        TreeInstance view = reading();
-        for (long i = 0; i < n; i++) {
-            Entry variable = variable(vrs, i, SlotType.INTEGER);
-            if (variable == null) {
-                return ERROR;
-            }
-            int value = variable.isTaskStatus()
-                    ? ModelVariables.statusValue(view.status(variable.taskIndex()))
-                    : view.getInteger(variable.slot());
-            NativeMemory.putInt(values + 4 * i, value);
-        }
-        publish(view);
-        return OK;
+        return this.values.getInteger(vrs, n, values);
     }
 
     int getBoolean(long vrs, long n, long values) {
-        if (!callable(FmiFunction.GET_BOOLEAN) || !arrays(n, vrs, values)) {
-            return ERROR;
-        }
-        TreeInstance view = reading();
-        for (long i = 0; i < n; i++) {
-            Entry variable = variable(vrs, i, SlotType.BOOLEAN);
-            if (variable == null) {
-                return ERROR;
-            }
-            NativeMemory.putInt(values + 4 * i, view.getBoolean(variable.slot()) ? 1 : 0);
-        }
-        publish(view);
-        return OK;
-    }
-
-    /**
-     * After a fmi2GetReal/Integer/Boolean that succeeded in Step Mode of Co-Simulation: every
-     * value as this call saw it, for the shim to answer the next reads from until it calls
-     * Java again. Not with logCalls on (every call is logged here) nor in Initialization Mode
-     * (whose preview is rebuilt on the next set) nor for Model Exchange (its values move with
-     * time and states).
-     */
-    private void publish(TreeInstance view) {
-        if (view == tree && state == FmiState.STEP_COMPLETE && fmuType() == 1
-                && !log.enabled(LogCategory.CALLS)) {
-            published.publish(view);
-        }
+        return this.values.getBoolean(vrs, n, values);
     }
 
     int getString(long vrs, long n, long values) {
-        if (!callable(FmiFunction.GET_STRING) || !arrays(n, vrs, values)) {
-            return ERROR;
-        }
-        TreeInstance view = reading();
-        for (long i = 0; i < n; i++) {
-            Entry variable = variable(vrs, i, SlotType.STRING);
-            if (variable == null) {
-                return ERROR;
-            }
-            int vr = variable.valueReference();
-            String value = view.getString(variable.slot());
-            if (!value.equals(stringValues[vr])) {
-                // The importer may hold the old pointer until its next call; we keep ours until
-                // the value changes.
-                NativeMemory.free(stringCopies[vr]);
-                stringCopies[vr] = NativeMemory.allocateString(value);
-                stringValues[vr] = value;
-            }
-            NativeMemory.putLong(values + 8 * i, stringCopies[vr]);
-        }
-        return OK;
+        return this.values.getString(vrs, n, values);
     }
 
     int setReal(long vrs, long n, long values) {
-        if (!callable(FmiFunction.SET_REAL) || !arrays(n, vrs, values)) {
-            return ERROR;
-        }
-        for (long i = 0; i < n; i++) {
-            Entry variable = settable(vrs, i, SlotType.REAL);
-            if (variable == null) {
-                return ERROR;
-            }
-            String refusal = nonFinite.refusal(variable, i, NativeMemory.getDouble(values + 8 * i), log, functionName());
-            if (refusal != null) {
-                return error(refusal);
-            }
-        }
-        for (long i = 0; i < n; i++) {
-            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
-            tree.setReal(variable.slot(), NativeMemory.getDouble(values + 8 * i));
-        }
-        valuesSet();
-        return OK;
+        return this.values.setReal(vrs, n, values);
     }
 
     int setInteger(long vrs, long n, long values) {
-        if (!callable(FmiFunction.SET_INTEGER) || !arrays(n, vrs, values)) {
-            return ERROR;
-        }
-        for (long i = 0; i < n; i++) {
-            if (settable(vrs, i, SlotType.INTEGER) == null) {
-                return ERROR;
-            }
-        }
-        for (long i = 0; i < n; i++) {
-            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
-            tree.setInteger(variable.slot(), NativeMemory.getInt(values + 4 * i));
-        }
-        valuesSet();
-        return OK;
+        return this.values.setInteger(vrs, n, values);
     }
 
     int setBoolean(long vrs, long n, long values) {
-        if (!callable(FmiFunction.SET_BOOLEAN) || !arrays(n, vrs, values)) {
-            return ERROR;
-        }
-        return setBooleans(vrs, n, i -> NativeMemory.getInt(values + 4 * i) != 0); // fmi2Boolean: int
+        return this.values.setBoolean(vrs, n, values);
     }
 
-    /**
-     * The n Boolean values at vr[0..n-1], once every one of them may be set; value(i) reads the
-     * i-th from the importer's array (an fmi2Boolean int, an fmi3Boolean byte).
-     */
+    /** The n Boolean values at vr[0..n-1] once every one may be set (see {@link ValueCalls#setBooleans}). */
     int setBooleans(long vrs, long n, LongPredicate value) {
-        for (long i = 0; i < n; i++) {
-            if (settable(vrs, i, SlotType.BOOLEAN) == null) {
-                return ERROR;
-            }
-        }
-        for (long i = 0; i < n; i++) {
-            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
-            tree.setBoolean(variable.slot(), value.test(i));
-        }
-        valuesSet();
-        return OK;
+        return values.setBooleans(vrs, n, value);
     }
 
     int setString(long vrs, long n, long values) {
-        if (!callable(FmiFunction.SET_STRING) || !arrays(n, vrs, values)) {
-            return ERROR;
-        }
-        for (long i = 0; i < n; i++) {
-            if (settable(vrs, i, SlotType.STRING) == null) {
-                return ERROR;
-            }
-            if (NativeMemory.getLong(values + 8 * i) == 0) {
-                return error("value[" + i + "] is NULL");
-            }
-        }
-        for (long i = 0; i < n; i++) {
-            Entry variable = variables.get(Integer.toUnsignedLong(NativeMemory.getInt(vrs + 4 * i)));
-            tree.setString(variable.slot(), NativeMemory.getString(NativeMemory.getLong(values + 8 * i)));
-        }
-        valuesSet();
-        return OK;
+        return this.values.setString(vrs, n, values);
     }
 
     // ---- unsupported capabilities (modelDescription.xml declares them false) ----

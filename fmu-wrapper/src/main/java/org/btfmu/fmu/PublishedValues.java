@@ -1,28 +1,51 @@
 package org.btfmu.fmu;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
+import org.btfmu.core.TreeDefinition;
 import org.btfmu.core.TreeInstance;
 import org.btfmu.fmu.ModelVariables.Entry;
+import org.btfmu.mission.Causality;
 
 /**
  * The Real, Integer and Boolean values of one FMI 2.0 instance, copied into C memory that the
  * shim reads (native/src/main/c/shim.c, {@code Published}), so that an importer reading its
  * outputs one variable at a time (OMSimulator calls {@code fmi2GetReal} once per variable and
- * step) pays one up-call into Java per step instead of one per variable.
+ * step) pays one up-call into Java per step instead of one per variable; and the sets of
+ * inputs the shim may take without Java, until Java's next call.
  *
- * <p>Layout: {@code int32 valid}, {@code int32 count}, one type byte per value reference
- * ({@link #REAL}, {@link #INTEGER}, {@link #BOOLEAN}, 0 for a String), padded to 8 bytes, then
- * one 8-byte value per value reference (a double; an int64 for Integer and Boolean). The
- * shim clears {@code valid} before it forwards any call to Java; {@link #publish} sets it
- * again. While it is set, the shim answers a {@code fmi2GetReal/Integer/Boolean} whose value
- * references all have the asked type from here; anything else goes to Java as before.
+ * <p>Layout: {@code int32 valid}, {@code int32 count}, {@code int32 pending},
+ * {@code int32 capacity}; one type byte per value reference ({@link #REAL}, {@link #INTEGER},
+ * {@link #BOOLEAN}, 0 for a String), padded to 8 bytes; one flags byte per value reference
+ * ({@link #SET_HERE}, {@link #FEEDS}), padded to 8; one 8-byte value per value reference (a
+ * double; an int64 for Integer and Boolean); then {@code capacity} pending sets of 16 bytes
+ * ({@code int32 vr}, 4 unused, the 8-byte value). The shim clears {@code valid} before it
+ * forwards any call to Java; {@link #publish} sets it again. While it is set, the shim answers a
+ * {@code fmi2GetReal/Integer/Boolean} whose value references all have the asked type from here,
+ * and appends a {@code fmi2SetReal/Integer/Boolean} whose value references all carry
+ * {@link #SET_HERE} (and whose Real values are finite) to the pending list, which
+ * {@link #applyPending} hands to the tree before Java serves its next call. Java alone decides
+ * what the flags say and when {@code valid} holds; the shim only copies.
  */
 final class PublishedValues {
 
     static final byte REAL = 1;
     static final byte INTEGER = 2;
     static final byte BOOLEAN = 3;
+
+    /**
+     * An input the shim may take sets of while values are valid: only Step Mode of
+     * Co-Simulation publishes, where every input may be set; no task assigns it, so it reads
+     * back as set; the only check left is a Real's finiteness, which the shim makes (a
+     * non-finite value goes to Java, which applies the mission's nonFinite policy).
+     */
+    static final byte SET_HERE = 1;
+    /** A variable an output expression can carry a set input into at once (the shim asks Java). */
+    static final byte FEEDS = 2;
+
+    private static final int HEADER = 16;
+    private static final int PENDING_ENTRY = 16;
 
     /** Per kind, the value references and where each value lives (slot, or task index). */
     private final int[] realVrs;
@@ -33,15 +56,30 @@ final class PublishedValues {
     private final int[] statusTasks;
     private final int[] booleanVrs;
     private final int[] booleanSlots;
+    /** Per value reference: its slot, and the type byte (for applying pending sets). */
+    private final int[] slotOf;
+    private final byte[] typeOf;
     private final long address;
     private final long values;
+    private final long pendingList;
 
-    PublishedValues(ModelVariables variables) {
+    PublishedValues(ModelVariables variables, TreeDefinition tree) {
         int count = variables.size();
-        long types = (count + 7L) & ~7L;
-        this.address = NativeMemory.allocateZeroed(8 + types + 8L * count);
-        this.values = address + 8 + types;
+        long padded = (count + 7L) & ~7L;
+        int capacity = 2 * count + 16;
+        this.address = NativeMemory.allocateZeroed(HEADER + 2 * padded + 8L * count + (long) PENDING_ENTRY * capacity);
+        this.values = address + HEADER + 2 * padded;
+        this.pendingList = values + 8L * count;
         NativeMemory.putInt(address + 4, count);
+        NativeMemory.putInt(address + 12, capacity);
+        this.slotOf = new int[count];
+        this.typeOf = new byte[count];
+        BitSet inputs = new BitSet();
+        for (Entry v : variables.entries()) {
+            if (v.causality() == Causality.INPUT && !v.isTaskStatus()) {
+                inputs.set(v.slot());
+            }
+        }
         List<Entry> reals = new ArrayList<>();
         List<Entry> integers = new ArrayList<>();
         List<Entry> statuses = new ArrayList<>();
@@ -53,7 +91,10 @@ final class PublishedValues {
                 case BOOLEAN -> BOOLEAN;
                 case STRING -> 0;
             };
-            NativeMemory.putByte(address + 8 + v.valueReference(), type);
+            NativeMemory.putByte(address + HEADER + v.valueReference(), type);
+            NativeMemory.putByte(address + HEADER + padded + v.valueReference(), flags(v, type, tree, inputs));
+            slotOf[v.valueReference()] = v.slot();
+            typeOf[v.valueReference()] = type;
             switch (v.type()) {
                 case REAL -> reals.add(v);
                 case INTEGER -> (v.isTaskStatus() ? statuses : integers).add(v);
@@ -71,6 +112,25 @@ final class PublishedValues {
         statusTasks = statuses.stream().mapToInt(Entry::taskIndex).toArray();
         booleanVrs = vrs(booleans);
         booleanSlots = booleans.stream().mapToInt(Entry::slot).toArray();
+    }
+
+    /** The flags of a variable (see {@link #SET_HERE}, {@link #FEEDS}). */
+    private static byte flags(Entry v, byte type, TreeDefinition tree, BitSet inputs) {
+        if (type == 0 || v.isTaskStatus()) {
+            return 0; // statuses change only at fmi2DoStep
+        }
+        boolean inTree = v.slot() < tree.blackboard().size();
+        if (v.causality() == Causality.INPUT && (!inTree || tree.valueSources(v.slot()).length == 0)) {
+            return SET_HERE;
+        }
+        if (inTree) {
+            for (int s : tree.expressionSources(v.slot())) {
+                if (inputs.get(s)) {
+                    return FEEDS;
+                }
+            }
+        }
+        return 0;
     }
 
     private static int[] vrs(List<Entry> entries) {
@@ -98,6 +158,30 @@ final class PublishedValues {
             NativeMemory.putLong(values + 8L * booleanVrs[i], view.getBoolean(booleanSlots[i]) ? 1 : 0);
         }
         NativeMemory.putInt(address, 1);
+    }
+
+    /**
+     * Hands the sets the shim took since Java's last call to the tree, in their order, and
+     * empties the list; false when there were none. Each was checked by the shim against the
+     * flags published for the state they were taken in.
+     */
+    boolean applyPending(TreeInstance tree) {
+        int n = NativeMemory.getInt(address + 8);
+        if (n == 0) {
+            return false;
+        }
+        for (int k = 0; k < n; k++) {
+            long entry = pendingList + (long) PENDING_ENTRY * k;
+            int vr = NativeMemory.getInt(entry);
+            int slot = slotOf[vr];
+            switch (typeOf[vr]) {
+                case REAL -> tree.setReal(slot, NativeMemory.getDouble(entry + 8));
+                case INTEGER -> tree.setInteger(slot, (int) NativeMemory.getLong(entry + 8));
+                default -> tree.setBoolean(slot, NativeMemory.getLong(entry + 8) != 0);
+            }
+        }
+        NativeMemory.putInt(address + 8, 0);
+        return true;
     }
 
     /** Whether the shim may answer reads from here (for tests). */

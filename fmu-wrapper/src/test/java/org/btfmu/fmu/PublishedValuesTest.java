@@ -44,7 +44,7 @@ class PublishedValuesTest {
     private double publishedReal(int vr) {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        return NativeMemory.getDouble(address + 8 + ((count + 7) & ~7) + 8L * vr);
+        return NativeMemory.getDouble(address + 16 + 2 * ((count + 7) & ~7) + 8L * vr);
     }
 
     private int read(int vr) {
@@ -66,6 +66,45 @@ class PublishedValuesTest {
         assertEquals(OK, read(FmuSlaveTest.ALTITUDE));
         assertTrue(slave.published.valid());
         assertEquals(42, value.getDouble(0));
+    }
+
+    private byte flags(int vr) {
+        long address = slave.published.address();
+        int count = NativeMemory.getInt(address + 4);
+        return NativeMemory.getByte(address + 16 + ((count + 7) & ~7) + vr);
+    }
+
+    /** What the shim does with a fmi2SetReal it takes (shim.c, pending_set). */
+    private void shimTakesSet(int vr, double value) {
+        long address = slave.published.address();
+        int count = NativeMemory.getInt(address + 4);
+        int pending = NativeMemory.getInt(address + 8);
+        long entry = address + 16 + 2 * ((count + 7) & ~7) + 8L * count + 16L * pending;
+        NativeMemory.putInt(entry, vr);
+        NativeMemory.putDouble(entry + 8, value);
+        NativeMemory.putInt(address + 8, pending + 1);
+    }
+
+    @Test
+    void inputsNoTaskWritesAreSetHereAndOutputsTheyFeedAreMarked() {
+        assertEquals(PublishedValues.SET_HERE, flags(FmuSlaveTest.ALTITUDE));
+        assertEquals(PublishedValues.FEEDS, flags(FmuSlaveTest.TARGET), "target = gain * altitude");
+        assertEquals(0, flags(FmuSlaveTest.GAIN), "a tunable parameter goes to Java");
+        assertEquals(0, flags(FmuSlaveTest.STATUS_CLIMB), "statuses change only at fmi2DoStep");
+    }
+
+    @Test
+    void theSetsTheShimTookAreAppliedInOrderBeforeJavasNextCall() {
+        assertEquals(OK, slave.exitInitializationMode());
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertTrue(slave.published.valid(), "a step publishes: the reads after it need no up-call");
+        shimTakesSet(FmuSlaveTest.ALTITUDE, 7);
+        shimTakesSet(FmuSlaveTest.ALTITUDE, 42);
+        shimForwards();
+        slave.takePendingSets();
+        assertEquals(0, NativeMemory.getInt(slave.published.address() + 8), "the list is emptied");
+        assertEquals(OK, slave.getReal(address(vrs(FmuSlaveTest.ALTITUDE)), 1, address(value)));
+        assertEquals(42, value.getDouble(0), "the last set wins");
     }
 
     @Test
