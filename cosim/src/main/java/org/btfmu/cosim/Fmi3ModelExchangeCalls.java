@@ -52,10 +52,10 @@ final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
         return indicators;
     }
 
-    /** FMI 3.0's needsCompletedIntegratorStep is not read: the call is always allowed. */
+    /** As the FMU declares needsCompletedIntegratorStep (false when absent: FMI 3.0 §3.4, the XSD's default). */
     @Override
     public boolean completedStepNeeded() {
-        return true;
+        return calls.description().modelExchange().needsCompletedIntegratorStep();
     }
 
     @Override
