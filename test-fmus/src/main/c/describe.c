@@ -3,27 +3,10 @@
  * when the model gives its derivatives) to stdout from the same variable table the
  * FMU is built from. Linked with one model at build time.
  */
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "model.h"
+#include "description.h"
 
 static const char *TYPE_NAMES[] = {"Real", "Integer", "Boolean", "String", "Enumeration"};
 static const char *CAUSALITY_NAMES[] = {"parameter", "input", "output"};
-
-/* Attribute values in this table are plain ASCII; escape the XML specials anyway. */
-static void print_escaped(const char *text) {
-    for (; *text; text++) {
-        switch (*text) {
-        case '&': fputs("&amp;", stdout); break;
-        case '<': fputs("&lt;", stdout); break;
-        case '>': fputs("&gt;", stdout); break;
-        case '"': fputs("&quot;", stdout); break;
-        default: putchar(*text);
-        }
-    }
-}
 
 static void print_start(const ModelVariable *v) {
     if (v->causality == CAUSALITY_OUTPUT) return; /* outputs are calculated: no start value */
@@ -40,63 +23,14 @@ static void print_start(const ModelVariable *v) {
     }
 }
 
-static int compare_indices(const void *a, const void *b) {
-    size_t x = *(const size_t *)a, y = *(const size_t *)b;
-    return x < y ? -1 : x > y;
-}
-
-static int is_continuous_state(size_t index) {
-    for (size_t k = 0; MODEL.derivatives != NULL && k < MODEL.continuous_state_count; k++)
-        if (strcmp(MODEL.continuous_states[k], MODEL.variables[index].name) == 0) return 1;
-    return 0;
-}
-
-/* Whether variable k may be named as a dependency (FMI 2.0 section 2.2.8): in Initialization
- * Mode the inputs and parameters (initial="exact"), otherwise the inputs and continuous states. */
-static int is_known(size_t k, int initial) {
-    Causality c = MODEL.variables[k].causality;
-    return c == CAUSALITY_INPUT || (initial ? c == CAUSALITY_PARAMETER : is_continuous_state(k));
-}
-
 /* <Unknown index=".." dependencies=".." dependenciesKind=".."/> for the unknown with this
  * (1-based) index and table name; the names of its dependencies become ascending indices.
  * A missing entry or a name that is no known there ends the build. */
 static void print_unknown(size_t index, const char *unknown, int initial) {
-    const Dependency *d = NULL;
-    for (size_t k = 0; k < MODEL.dependency_count; k++)
-        if (strcmp(MODEL.dependencies[k].output, unknown) == 0) d = &MODEL.dependencies[k];
-    if (d == NULL) {
-        fprintf(stderr, "%s: %s has no entry in the dependency table\n", MODEL.identifier, unknown);
-        exit(1);
-    }
-    char names[1024];
-    snprintf(names, sizeof names, "%s", initial ? d->initial_depends : d->depends);
-    size_t indices[64];
-    size_t count = 0;
-    for (char *name = strtok(names, " "); name != NULL; name = strtok(NULL, " ")) {
-        if (strcmp(name, "time") == 0) continue; /* FMI 2.0: time is implicit */
-        size_t k = 0;
-        while (k < MODEL.variable_count && strcmp(MODEL.variables[k].name, name) != 0) k++;
-        if (k == MODEL.variable_count || !is_known(k, initial) || count == 64) {
-            fprintf(stderr, "%s: dependency '%s' of %s is not %s\n", MODEL.identifier, name, unknown,
-                    initial ? "an input or parameter (initial dependencies)" : "an input or continuous state");
-            exit(1);
-        }
-        indices[count++] = k + 1;
-    }
-    qsort(indices, count, sizeof indices[0], compare_indices);
-    size_t unique = 0;
-    for (size_t k = 0; k < count; k++)
-        if (unique == 0 || indices[unique - 1] != indices[k]) indices[unique++] = indices[k];
-    count = unique;
-    printf("      <Unknown index=\"%zu\" dependencies=\"", index);
-    for (size_t k = 0; k < count; k++) printf(k ? " %zu" : "%zu", indices[k]);
-    putchar('"');
-    if (count > 0) {
-        printf(" dependenciesKind=\"");
-        for (size_t k = 0; k < count; k++) printf(k ? " dependent" : "dependent");
-        putchar('"');
-    }
+    size_t found[MAX_DEPENDENCIES];
+    size_t count = dependencies(unknown, initial, SIZE_MAX, found);
+    printf("      <Unknown index=\"%zu\"", index);
+    print_dependencies(found, count, 1);
     printf("/>\n");
 }
 
@@ -105,17 +39,6 @@ static void print_derivative(size_t k, int initial) {
     char name[256];
     snprintf(name, sizeof name, "der(%s)", MODEL.continuous_states[k]);
     print_unknown(MODEL.variable_count + k + 1, name, initial);
-}
-
-/* The table index of a continuous state; a name that is no continuous Real output ends the build. */
-static size_t state_index(const char *name) {
-    for (size_t i = 0; i < MODEL.variable_count; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        if (strcmp(v->name, name) == 0 && v->type == TYPE_REAL && v->causality == CAUSALITY_OUTPUT && !v->discrete)
-            return i;
-    }
-    fprintf(stderr, "%s: continuous state %s is not a continuous Real output of the table\n", MODEL.identifier, name);
-    exit(1);
 }
 
 /* Every entry of the dependency table names an output or the derivative of a continuous state. */
@@ -214,9 +137,3 @@ int main(void) {
     return 0;
 }
 
-/* Models with String variables call this from their equations, which describe never runs. */
-void slave_copy_string(void *state, char **field, const char *value) {
-    (void)state;
-    (void)field;
-    (void)value;
-}

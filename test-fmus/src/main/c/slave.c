@@ -13,6 +13,7 @@
 
 #include "fmi2.h"
 #include "model.h"
+#include "plant.h"
 
 /* States of the FMI 2.0 Co-Simulation state machine (section 4.2.4). This
  * layer steps synchronously, so stepInProgress and stepCanceled never occur. */
@@ -182,7 +183,7 @@ static int allowed(Slave *s, const char *function) {
 
 /* ---- variables ---------------------------------------------------------------- */
 
-static void *field(Slave *s, const ModelVariable *v) { return (char *)s->model + v->offset; }
+static void *field(Slave *s, const ModelVariable *v) { return plant_field(s->model, v); }
 
 void slave_copy_string(void *model, char **target, const char *value) {
     Slave *s = slave_of(model);
@@ -219,67 +220,22 @@ static const ModelVariable *variable(Slave *s, const char *function, fmi2ValueRe
     return v;
 }
 
-static int is_continuous_state(const ModelVariable *v) {
-    for (size_t k = 0; MODEL.derivatives != NULL && k < MODEL.continuous_state_count; k++)
-        if (strcmp(v->name, MODEL.continuous_states[k]) == 0) return 1;
-    return 0;
-}
-
 /* Which variables may be set now (conditions 1, 3 and 6 of the calling-sequence table;
  * the parameters here are fixed, so they may only be set before initialization ends).
  * Condition 5 (Continuous-Time Mode) also allows the continuous states, which are outputs here. */
 static int settable(Slave *s, const ModelVariable *v) {
-    if (s->state == CONTINUOUS_TIME_MODE && is_continuous_state(v)) return 1;
-    if (v->causality == CAUSALITY_OUTPUT) return 0;
-    if (v->causality == CAUSALITY_PARAMETER) return s->state & (INSTANTIATED | INITIALIZATION_MODE);
-    if (s->state == CONTINUOUS_TIME_MODE) return !v->discrete; /* condition 5: continuous inputs only */
-    return 1;
-}
-
-static void set_start_values(Slave *s) {
-    for (size_t i = 0; i < MODEL.variable_count; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        void *f = field(s, v);
-        switch (v->type) {
-        case TYPE_REAL: *(double *)f = v->causality == CAUSALITY_OUTPUT ? 0.0 : v->start; break;
-        case TYPE_INTEGER:
-        case TYPE_ENUMERATION:
-        case TYPE_BOOLEAN: *(int *)f = v->causality == CAUSALITY_OUTPUT ? 0 : (int)v->start; break;
-        case TYPE_STRING:
-            slave_copy_string(s->model, (char **)f,
-                              v->causality == CAUSALITY_OUTPUT || v->start_string == NULL ? "" : v->start_string);
-            break;
-        }
-    }
-}
-
-static void free_strings(Slave *s) {
-    for (size_t i = 0; i < MODEL.variable_count; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        if (v->type != TYPE_STRING) continue;
-        char **f = (char **)field(s, v);
-        if (*f != NULL) s->callbacks.freeMemory(*f);
-        *f = NULL;
-    }
+    return plant_settable(v, s->state == CONTINUOUS_TIME_MODE, (s->state & (INSTANTIATED | INITIALIZATION_MODE)) != 0);
 }
 
 /* Outputs are kept current: recomputed after every set in initialization mode or
  * at a communication point, so direct feedthrough is visible without a step. */
-static void hold_discrete_outputs(Slave *s, int saved[], int restore);
-
 static void recalculate(Slave *s) {
     /* In initialization mode the states still follow the parameters. */
     if (s->state == INITIALIZATION_MODE && MODEL.initialize != NULL) MODEL.initialize(s->model, s->time);
     if (s->state == INITIALIZATION_MODE) s->initialized = 1;
     if (MODEL.calculate == NULL) return;
     if (s->state & (INITIALIZATION_MODE | STEP_COMPLETE | EVENT_MODE)) MODEL.calculate(s->model, s->time);
-    if (s->state == CONTINUOUS_TIME_MODE) {
-        /* Model Exchange: discrete outputs change only at events, so they hold in between. */
-        int saved[256]; /* per call: instances in other threads hold their own */
-        hold_discrete_outputs(s, saved, 0);
-        MODEL.calculate(s->model, s->time);
-        hold_discrete_outputs(s, saved, 1);
-    }
+    if (s->state == CONTINUOUS_TIME_MODE) plant_calculate_continuous(s->model, s->time);
 }
 
 /* ---- common functions --------------------------------------------------------- */
@@ -337,7 +293,7 @@ FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuT
     s->initialized = 0;
     s->state = INSTANTIATED;
     s->model = (char *)s + HEADER_SIZE;
-    set_start_values(s);
+    plant_set_start_values(s->model);
     log_message(s, fmi2OK, "logAll", "fmi2Instantiate: %s", MODEL.identifier);
     return s;
 }
@@ -345,17 +301,10 @@ FMI2_EXPORT fmi2Component fmi2Instantiate(fmi2String instanceName, fmi2Type fmuT
 FMI2_EXPORT void fmi2FreeInstance(fmi2Component c) {
     Slave *s = c;
     if (s == NULL) return;
-    free_strings(s);
+    plant_free_strings(s->model, s->callbacks.freeMemory);
     fmi2CallbackFreeMemory release = s->callbacks.freeMemory;
     release(s->name);
     release(s);
-}
-
-/* Whether the category is one of the modelDescription's <LogCategories>. */
-static int declared_category(const char *category) {
-    for (size_t i = 0; i < LOG_CATEGORY_COUNT; i++)
-        if (strcmp(category, LOG_CATEGORIES[i][0]) == 0) return 1;
-    return 0;
 }
 
 FMI2_EXPORT fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean loggingOn, size_t nCategories,
@@ -363,7 +312,7 @@ FMI2_EXPORT fmi2Status fmi2SetDebugLogging(fmi2Component c, fmi2Boolean loggingO
     Slave *s = c;
     if (!allowed(s, "fmi2SetDebugLogging")) return fmi2Error;
     for (size_t i = 0; i < nCategories; i++) {
-        if (categories == NULL || categories[i] == NULL || !declared_category(categories[i]))
+        if (categories == NULL || categories[i] == NULL || !plant_declared_category(categories[i]))
             return fail(s, "%s: unknown log category %s", "fmi2SetDebugLogging",
                         categories == NULL || categories[i] == NULL ? "(null)" : categories[i]);
     }
@@ -423,14 +372,14 @@ FMI2_EXPORT fmi2Status fmi2Terminate(fmi2Component c) {
 FMI2_EXPORT fmi2Status fmi2Reset(fmi2Component c) {
     Slave *s = c;
     if (!allowed(s, "fmi2Reset")) return fmi2Error;
-    free_strings(s);
+    plant_free_strings(s->model, s->callbacks.freeMemory);
     void *model = s->model;
     memset(model, 0, MODEL.state_size);
     s->state = INSTANTIATED;
     s->initialized = 0;
     s->time = s->start_time = s->event_time = 0.0;
     s->stop_time_defined = 0;
-    set_start_values(s);
+    plant_set_start_values(s->model);
     return fmi2OK;
 }
 
@@ -493,17 +442,6 @@ SET_FUNCTION(fmi2SetString, fmi2String, TYPE_STRING, slave_copy_string(s->model,
 
 /* ---- stepping ------------------------------------------------------------------- */
 
-static int outputs_finite(Slave *s, const char **bad) {
-    for (size_t i = 0; i < MODEL.variable_count; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        if (v->type == TYPE_REAL && v->causality == CAUSALITY_OUTPUT && !isfinite(*(double *)field(s, v))) {
-            *bad = v->name;
-            return 0;
-        }
-    }
-    return 1;
-}
-
 /* The most internal steps one fmi2DoStep takes (about a second of CPU for the plants). */
 #define MAX_SUBSTEPS 10000000L
 
@@ -546,7 +484,7 @@ FMI2_EXPORT fmi2Status fmi2DoStep(fmi2Component c, fmi2Real currentCommunication
     s->time = partial ? t + dt * (double)n : t + h;
     if (MODEL.calculate != NULL) MODEL.calculate(s->model, s->time);
     const char *bad = NULL;
-    if (!outputs_finite(s, &bad)) {
+    if (!plant_outputs_finite(s->model, &bad)) {
         log_message(s, fmi2Error, "logStatusError", "fmi2DoStep: output %s is not finite at t=%g", bad, s->time);
         s->state = ERROR;
         return fmi2Error;
@@ -654,25 +592,6 @@ FMI2_EXPORT fmi2Status fmi2GetRealOutputDerivatives(fmi2Component c, const fmi2V
 
 #define MAX_STATES 16
 
-/* Address of continuous state k in the model's state struct. */
-static double *state_field(Slave *s, size_t k) {
-    for (size_t i = 0; i < MODEL.variable_count; i++)
-        if (strcmp(MODEL.variables[i].name, MODEL.continuous_states[k]) == 0) return (double *)field(s, &MODEL.variables[i]);
-    return NULL; /* describe.c refuses such a model at build time */
-}
-
-/* Saves (restore = 0) or puts back (restore = 1) the discrete outputs around a calculation. */
-static void hold_discrete_outputs(Slave *s, int saved[], int restore) {
-    size_t n = 0;
-    for (size_t i = 0; i < MODEL.variable_count && n < 256; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        if (v->causality != CAUSALITY_OUTPUT || !v->discrete || v->type == TYPE_STRING || v->type == TYPE_REAL) continue;
-        int *f = field(s, v);
-        if (restore) *f = saved[n]; else saved[n] = *f;
-        n++;
-    }
-}
-
 /* The derivatives; 0 before Initialization Mode (reachable in state error, where values serve
  * debugging only), as the equations need the states initialize() sets up. */
 static void derivatives(Slave *s, double dx[]) {
@@ -750,7 +669,7 @@ FMI2_EXPORT fmi2Status fmi2SetContinuousStates(fmi2Component c, const fmi2Real x
     Slave *s = c;
     if (!allowed(s, "fmi2SetContinuousStates")) return fmi2Error;
     if (!counted(s, "fmi2SetContinuousStates", nx, MODEL.continuous_state_count, x)) return fmi2Error;
-    for (size_t k = 0; k < nx; k++) *state_field(s, k) = x[k];
+    for (size_t k = 0; k < nx; k++) *plant_state_field(s->model, k) = x[k];
     recalculate(s);
     return fmi2OK;
 }
@@ -759,7 +678,7 @@ FMI2_EXPORT fmi2Status fmi2GetContinuousStates(fmi2Component c, fmi2Real x[], si
     Slave *s = c;
     if (!allowed(s, "fmi2GetContinuousStates")) return fmi2Error;
     if (!counted(s, "fmi2GetContinuousStates", nx, MODEL.continuous_state_count, x)) return fmi2Error;
-    for (size_t k = 0; k < nx; k++) x[k] = *state_field(s, k);
+    for (size_t k = 0; k < nx; k++) x[k] = *plant_state_field(s->model, k);
     return fmi2OK;
 }
 

@@ -14,6 +14,7 @@
 
 #include "fmi3.h"
 #include "model.h"
+#include "plant.h"
 
 /* fmi3.h marks the functions for ELF visibility; a DLL exports what is marked dllexport. */
 #ifdef _WIN32
@@ -170,7 +171,7 @@ static int allowed(Slave *s, const char *function, const char *rule) {
 
 /* ---- variables ------------------------------------------------------------------------- */
 
-static void *field(Slave *s, const ModelVariable *v) { return (char *)s->model + v->offset; }
+static void *field(Slave *s, const ModelVariable *v) { return plant_field(s->model, v); }
 
 void slave_copy_string(void *model, char **target, const char *value) {
     Slave *s = slave_of(model);
@@ -186,10 +187,9 @@ void slave_copy_string(void *model, char **target, const char *value) {
     *target = copy;
 }
 
-static size_t state_count(void) { return MODEL.derivatives != NULL ? MODEL.continuous_state_count : 0; }
 static size_t indicator_count(void) { return MODEL.derivatives != NULL ? MODEL.event_indicator_count : 0; }
 /* The value references after the table's (describe3.c): der(x), time, event indicators. */
-static fmi3ValueReference time_reference(void) { return (fmi3ValueReference)(MODEL.variable_count + state_count()); }
+static fmi3ValueReference time_reference(void) { return (fmi3ValueReference)(MODEL.variable_count + plant_state_count()); }
 
 static const ModelVariable *variable(Slave *s, const char *function, fmi3ValueReference vr, VariableType type,
                                      const char *type_name) {
@@ -205,60 +205,11 @@ static const ModelVariable *variable(Slave *s, const char *function, fmi3ValueRe
     return v;
 }
 
-static int is_continuous_state(const ModelVariable *v) {
-    for (size_t k = 0; k < state_count(); k++)
-        if (strcmp(v->name, MODEL.continuous_states[k]) == 0) return 1;
-    return 0;
-}
-
 /* Parameters are fixed: settable until initialization ends. Inputs always (in Continuous-Time
  * Mode the continuous ones only), outputs never, except the continuous states in
  * Continuous-Time Mode (through fmi3SetContinuousStates; here also by value reference). */
 static int settable(Slave *s, const ModelVariable *v) {
-    if (s->state == CONTINUOUS_TIME_MODE && is_continuous_state(v)) return 1;
-    if (v->causality == CAUSALITY_OUTPUT) return 0;
-    if (v->causality == CAUSALITY_PARAMETER) return (s->state & (INSTANTIATED | INITIALIZATION_MODE)) != 0;
-    if (s->state == CONTINUOUS_TIME_MODE) return !v->discrete;
-    return 1;
-}
-
-static void set_start_values(Slave *s) {
-    for (size_t i = 0; i < MODEL.variable_count; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        void *f = field(s, v);
-        switch (v->type) {
-        case TYPE_REAL: *(double *)f = v->causality == CAUSALITY_OUTPUT ? 0.0 : v->start; break;
-        case TYPE_INTEGER:
-        case TYPE_ENUMERATION:
-        case TYPE_BOOLEAN: *(int *)f = v->causality == CAUSALITY_OUTPUT ? 0 : (int)v->start; break;
-        case TYPE_STRING:
-            slave_copy_string(s->model, (char **)f,
-                              v->causality == CAUSALITY_OUTPUT || v->start_string == NULL ? "" : v->start_string);
-            break;
-        }
-    }
-}
-
-static void free_strings(Slave *s) {
-    for (size_t i = 0; i < MODEL.variable_count; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        if (v->type != TYPE_STRING) continue;
-        char **f = (char **)field(s, v);
-        free(*f);
-        *f = NULL;
-    }
-}
-
-/* Saves (restore = 0) or puts back (restore = 1) the discrete outputs around a calculation. */
-static void hold_discrete_outputs(Slave *s, int saved[], int restore) {
-    size_t n = 0;
-    for (size_t i = 0; i < MODEL.variable_count && n < 256; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        if (v->causality != CAUSALITY_OUTPUT || !v->discrete || v->type == TYPE_STRING || v->type == TYPE_REAL) continue;
-        int *f = field(s, v);
-        if (restore) *f = saved[n]; else saved[n] = *f;
-        n++;
-    }
+    return plant_settable(v, s->state == CONTINUOUS_TIME_MODE, (s->state & (INSTANTIATED | INITIALIZATION_MODE)) != 0);
 }
 
 /* Outputs are kept current after every set (direct feedthrough without a step); in
@@ -268,12 +219,7 @@ static void recalculate(Slave *s) {
     if (s->state == INITIALIZATION_MODE) s->initialized = 1;
     if (MODEL.calculate == NULL || !s->initialized) return;
     if (s->state & (INITIALIZATION_MODE | EVENT_MODE | STEP_MODE)) MODEL.calculate(s->model, s->time);
-    if (s->state == CONTINUOUS_TIME_MODE) {
-        int saved[256];
-        hold_discrete_outputs(s, saved, 0);
-        MODEL.calculate(s->model, s->time);
-        hold_discrete_outputs(s, saved, 1);
-    }
+    if (s->state == CONTINUOUS_TIME_MODE) plant_calculate_continuous(s->model, s->time);
 }
 
 /* ---- common functions (section 2.3) ---------------------------------------------------- */
@@ -320,7 +266,7 @@ static Slave *instantiate(fmi3String instanceName, fmi3String instantiationToken
     s->model = (char *)s + HEADER_SIZE;
     s->saved = (char *)s->model + STATE_SIZE;
     s->trial = (char *)s->saved + STATE_SIZE;
-    set_start_values(s);
+    plant_set_start_values(s->model);
     log_message(s, fmi3OK, "logAll", "%s: %s", function, MODEL.identifier);
     return s;
 }
@@ -378,15 +324,9 @@ FMI3_EXPORT fmi3Instance fmi3InstantiateScheduledExecution(
 FMI3_EXPORT void fmi3FreeInstance(fmi3Instance instance) {
     Slave *s = instance;
     if (s == NULL) return;
-    free_strings(s);
+    plant_free_strings(s->model, free);
     free(s->name);
     free(s);
-}
-
-static int declared_category(const char *category) {
-    for (size_t i = 0; i < LOG_CATEGORY_COUNT; i++)
-        if (strcmp(category, LOG_CATEGORIES[i][0]) == 0) return 1;
-    return 0;
 }
 
 FMI3_EXPORT fmi3Status fmi3SetDebugLogging(fmi3Instance instance, fmi3Boolean loggingOn, size_t nCategories,
@@ -394,7 +334,7 @@ FMI3_EXPORT fmi3Status fmi3SetDebugLogging(fmi3Instance instance, fmi3Boolean lo
     Slave *s = instance;
     if (!ALLOWED(s, "fmi3SetDebugLogging")) return fmi3Error;
     for (size_t i = 0; i < nCategories; i++)
-        if (categories == NULL || categories[i] == NULL || !declared_category(categories[i]))
+        if (categories == NULL || categories[i] == NULL || !plant_declared_category(categories[i]))
             return fail(s, "fmi3SetDebugLogging: unknown log category %s",
                         categories == NULL || categories[i] == NULL ? "(null)" : categories[i]);
     s->logging_on = loggingOn;
@@ -450,7 +390,7 @@ FMI3_EXPORT fmi3Status fmi3Terminate(fmi3Instance instance) {
 FMI3_EXPORT fmi3Status fmi3Reset(fmi3Instance instance) {
     Slave *s = instance;
     if (!ALLOWED(s, "fmi3Reset")) return fmi3Error;
-    free_strings(s);
+    plant_free_strings(s->model, free);
     memset(s->model, 0, MODEL.state_size);
     s->state = INSTANTIATED;
     s->initialized = 0;
@@ -458,7 +398,7 @@ FMI3_EXPORT fmi3Status fmi3Reset(fmi3Instance instance) {
     memset(s->side, 0, sizeof s->side);
     s->time = s->event_time = 0.0;
     s->stop_time_defined = 0;
-    set_start_values(s);
+    plant_set_start_values(s->model);
     return fmi3OK;
 }
 
@@ -589,17 +529,6 @@ FMI3_EXPORT fmi3Status fmi3SetBinary(fmi3Instance instance, const fmi3ValueRefer
 }
 
 /* ---- Co-Simulation: stepping with events (section 4.2) ---------------------------------- */
-
-static int outputs_finite(Slave *s, const char **bad) {
-    for (size_t i = 0; i < MODEL.variable_count; i++) {
-        const ModelVariable *v = &MODEL.variables[i];
-        if (v->type == TYPE_REAL && v->causality == CAUSALITY_OUTPUT && !isfinite(*(double *)field(s, v))) {
-            *bad = v->name;
-            return 0;
-        }
-    }
-    return 1;
-}
 
 static int sign(double z) { return (z > 0.0) - (z < 0.0); }
 
@@ -745,7 +674,7 @@ FMI3_EXPORT fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentComm
         s->time = r.time;
         if (MODEL.calculate != NULL) MODEL.calculate(s->model, s->time);
         const char *bad = NULL;
-        if (!outputs_finite(s, &bad)) return fail(s, "fmi3DoStep: output %s is not finite at t=%g", bad, s->time);
+        if (!plant_outputs_finite(s->model, &bad)) return fail(s, "fmi3DoStep: output %s is not finite at t=%g", bad, s->time);
         if (r.partial || !r.event || s->early_return_allowed || r.time >= end) break;
         handle_event(s); /* a time event inside the step, without early return: go on from it */
         *lastSuccessfulTime = s->time;
@@ -816,12 +745,6 @@ FMI3_EXPORT fmi3Status fmi3UpdateDiscreteStates(fmi3Instance instance, fmi3Boole
 
 /* ---- Model Exchange (section 3.2) ------------------------------------------------------- */
 
-static double *state_field(Slave *s, size_t k) {
-    for (size_t i = 0; i < MODEL.variable_count; i++)
-        if (strcmp(MODEL.variables[i].name, MODEL.continuous_states[k]) == 0) return (double *)field(s, &MODEL.variables[i]);
-    return NULL; /* describe3.c refuses such a model at build time */
-}
-
 static int counted(Slave *s, const char *function, size_t n, size_t expected, const void *array) {
     if (n != expected) {
         fail(s, "%s: the array has %zu elements, the FMU has %zu", function, n, expected);
@@ -869,8 +792,8 @@ FMI3_EXPORT fmi3Status fmi3SetTime(fmi3Instance instance, fmi3Float64 time) {
 FMI3_EXPORT fmi3Status fmi3SetContinuousStates(fmi3Instance instance, const fmi3Float64 x[], size_t nx) {
     Slave *s = instance;
     if (!ALLOWED(s, "fmi3SetContinuousStates")) return fmi3Error;
-    if (!counted(s, "fmi3SetContinuousStates", nx, state_count(), x)) return fmi3Error;
-    for (size_t k = 0; k < nx; k++) *state_field(s, k) = x[k];
+    if (!counted(s, "fmi3SetContinuousStates", nx, plant_state_count(), x)) return fmi3Error;
+    for (size_t k = 0; k < nx; k++) *plant_state_field(s->model, k) = x[k];
     recalculate(s);
     return fmi3OK;
 }
@@ -878,15 +801,15 @@ FMI3_EXPORT fmi3Status fmi3SetContinuousStates(fmi3Instance instance, const fmi3
 FMI3_EXPORT fmi3Status fmi3GetContinuousStates(fmi3Instance instance, fmi3Float64 x[], size_t nx) {
     Slave *s = instance;
     if (!ALLOWED(s, "fmi3GetContinuousStates")) return fmi3Error;
-    if (!counted(s, "fmi3GetContinuousStates", nx, state_count(), x)) return fmi3Error;
-    for (size_t k = 0; k < nx; k++) x[k] = *state_field(s, k);
+    if (!counted(s, "fmi3GetContinuousStates", nx, plant_state_count(), x)) return fmi3Error;
+    for (size_t k = 0; k < nx; k++) x[k] = *plant_state_field(s->model, k);
     return fmi3OK;
 }
 
 FMI3_EXPORT fmi3Status fmi3GetContinuousStateDerivatives(fmi3Instance instance, fmi3Float64 dx[], size_t nx) {
     Slave *s = instance;
     if (!ALLOWED(s, "fmi3GetContinuousStateDerivatives")) return fmi3Error;
-    if (!counted(s, "fmi3GetContinuousStateDerivatives", nx, state_count(), dx)) return fmi3Error;
+    if (!counted(s, "fmi3GetContinuousStateDerivatives", nx, plant_state_count(), dx)) return fmi3Error;
     for (size_t k = 0; k < nx; k++) dx[k] = 0.0;
     if (nx > 0 && s->initialized) MODEL.derivatives(s->model, s->time, dx);
     return fmi3OK;
@@ -895,7 +818,7 @@ FMI3_EXPORT fmi3Status fmi3GetContinuousStateDerivatives(fmi3Instance instance, 
 FMI3_EXPORT fmi3Status fmi3GetNominalsOfContinuousStates(fmi3Instance instance, fmi3Float64 nominals[], size_t nx) {
     Slave *s = instance;
     if (!ALLOWED(s, "fmi3GetNominalsOfContinuousStates")) return fmi3Error;
-    if (!counted(s, "fmi3GetNominalsOfContinuousStates", nx, state_count(), nominals)) return fmi3Error;
+    if (!counted(s, "fmi3GetNominalsOfContinuousStates", nx, plant_state_count(), nominals)) return fmi3Error;
     for (size_t k = 0; k < nx; k++) nominals[k] = 1.0;
     return fmi3OK;
 }
@@ -921,7 +844,7 @@ FMI3_EXPORT fmi3Status fmi3GetNumberOfContinuousStates(fmi3Instance instance, si
     Slave *s = instance;
     if (!ALLOWED(s, "fmi3GetNumberOfContinuousStates")) return fmi3Error;
     if (n == NULL) return fail(s, "fmi3GetNumberOfContinuousStates: NULL output argument");
-    *n = state_count();
+    *n = plant_state_count();
     return fmi3OK;
 }
 

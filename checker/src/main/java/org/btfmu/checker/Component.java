@@ -13,7 +13,7 @@ import org.btfmu.checker.Description.Variable;
  * finding naming the function, the context (which run, which mode) and the FMU's own
  * last message: fmi2Warning a note, anything else an error.
  */
-final class Component implements AutoCloseable {
+final class Component implements AutoCloseable, ModelExchangeInstance {
 
     /** Cells behind a Model Exchange array, and the NaN (with a payload no arithmetic makes) they hold. */
     private static final int GUARD_CELLS = 8;
@@ -70,12 +70,14 @@ final class Component implements AutoCloseable {
     }
 
     /** Names the state the next calls are made in (findings say "context, mode"). */
-    void mode(String newMode) {
+    @Override
+    public void mode(String newMode) {
         mode = newMode;
     }
 
     /** Where a finding about this instance is located: the context and, if named, the mode. */
-    String where() {
+    @Override
+    public String where() {
         return mode == null ? context : context + ", " + mode;
     }
 
@@ -146,22 +148,26 @@ final class Component implements AutoCloseable {
         return check(fmu.doStep(component, t, h), "fmi2DoStep(" + t + ", " + h + ")", logged);
     }
 
-    boolean terminate() {
+    @Override
+    public boolean terminate() {
         int logged = fmu.messages().size();
         return check(fmu.terminate(component), "fmi2Terminate", logged);
     }
 
-    boolean setTime(double time) {
+    @Override
+    public boolean setTime(double time) {
         int logged = fmu.messages().size();
         return check(fmu.setTime(component, time), "fmi2SetTime(" + time + ")", logged);
     }
 
-    boolean enterEventMode() {
+    @Override
+    public boolean enterEventMode() {
         int logged = fmu.messages().size();
         return check(fmu.enterEventMode(component), "fmi2EnterEventMode", logged);
     }
 
-    boolean enterContinuousTimeMode() {
+    @Override
+    public boolean enterContinuousTimeMode() {
         int logged = fmu.messages().size();
         return check(fmu.enterContinuousTimeMode(component), "fmi2EnterContinuousTimeMode", logged);
     }
@@ -176,14 +182,16 @@ final class Component implements AutoCloseable {
     }
 
     /** fmi2CompletedIntegratorStep; {enterEventMode, terminateSimulation}, or null after a finding. */
-    boolean[] completedIntegratorStep() {
+    @Override
+    public boolean[] completedIntegratorStep() {
         int logged = fmu.messages().size();
         boolean[] flags = new boolean[2];
         return check(fmu.completedIntegratorStep(component, flags), "fmi2CompletedIntegratorStep", logged)
                 ? flags : null;
     }
 
-    boolean setContinuousStates(double[] x) {
+    @Override
+    public boolean setContinuousStates(double[] x) {
         int logged = fmu.messages().size();
         return check(fmu.setContinuousStates(component, x), "fmi2SetContinuousStates(nx = " + x.length + ")",
                 logged);
@@ -235,7 +243,8 @@ final class Component implements AutoCloseable {
     }
 
     /** fmi2GetFMUstate; null after a finding. */
-    Pointer getState() {
+    @Override
+    public Pointer getState() {
         int logged = fmu.messages().size();
         Pointer state = fmu.getState(component);
         if (state == null) {
@@ -245,18 +254,21 @@ final class Component implements AutoCloseable {
         return state;
     }
 
-    boolean setState(Pointer state) {
+    @Override
+    public boolean setState(Pointer state) {
         int logged = fmu.messages().size();
         return check(fmu.setState(component, state), "fmi2SetFMUstate", logged);
     }
 
-    boolean freeState(Pointer state) {
+    @Override
+    public boolean freeState(Pointer state) {
         int logged = fmu.messages().size();
         return check(fmu.freeState(component, state), "fmi2FreeFMUstate", logged);
     }
 
     /** Serialized and deserialized copy of the state; null after a finding. */
-    Pointer roundTrip(Pointer state) {
+    @Override
+    public Pointer roundTrip(Pointer state) {
         int logged = fmu.messages().size();
         Pointer copy = fmu.roundTrip(component, state);
         if (copy == null) {

@@ -10,7 +10,7 @@ import org.btfmu.checker.Description3.Variable;
  * that does not return fmi3OK becomes a finding naming the function, the context (which run,
  * which mode) and the FMU's own last message: fmi3Warning a note, anything else an error.
  */
-final class Instance3 implements AutoCloseable {
+final class Instance3 implements AutoCloseable, ModelExchangeInstance {
 
     /** Cells behind a Model Exchange array, and the NaN (with a payload no arithmetic makes) they hold. */
     private static final int GUARD_CELLS = 8;
@@ -68,11 +68,13 @@ final class Instance3 implements AutoCloseable {
     }
 
     /** Names the state the next calls are made in (findings say "context, mode"). */
-    void mode(String newMode) {
+    @Override
+    public void mode(String newMode) {
         mode = newMode;
     }
 
-    String where() {
+    @Override
+    public String where() {
         return mode == null ? context : context + ", " + mode;
     }
 
@@ -144,7 +146,8 @@ final class Instance3 implements AutoCloseable {
         return check(fmu.exitInitializationMode(instance), "fmi3ExitInitializationMode", logged);
     }
 
-    boolean enterEventMode() {
+    @Override
+    public boolean enterEventMode() {
         int logged = logged();
         return check(fmu.enterEventMode(instance), "fmi3EnterEventMode", logged);
     }
@@ -154,17 +157,20 @@ final class Instance3 implements AutoCloseable {
         return check(fmu.enterStepMode(instance), "fmi3EnterStepMode", logged);
     }
 
-    boolean enterContinuousTimeMode() {
+    @Override
+    public boolean enterContinuousTimeMode() {
         int logged = logged();
         return check(fmu.enterContinuousTimeMode(instance), "fmi3EnterContinuousTimeMode", logged);
     }
 
-    boolean terminate() {
+    @Override
+    public boolean terminate() {
         int logged = logged();
         return check(fmu.terminate(instance), "fmi3Terminate", logged);
     }
 
-    boolean setTime(double time) {
+    @Override
+    public boolean setTime(double time) {
         int logged = logged();
         return check(fmu.setTime(instance, time), "fmi3SetTime(" + time + ")", logged);
     }
@@ -186,7 +192,8 @@ final class Instance3 implements AutoCloseable {
     }
 
     /** fmi3CompletedIntegratorStep; {enterEventMode, terminateSimulation}, or null after a finding. */
-    boolean[] completedIntegratorStep() {
+    @Override
+    public boolean[] completedIntegratorStep() {
         int logged = logged();
         boolean[] flags = new boolean[2];
         return check(fmu.completedIntegratorStep(instance, flags), "fmi3CompletedIntegratorStep", logged)
@@ -197,7 +204,8 @@ final class Instance3 implements AutoCloseable {
      * Arrays of length 0 are not passed: an importer has nothing to exchange then, and the
      * Reference FMUs without states answer these calls with fmi3Error.
      */
-    boolean setContinuousStates(double[] x) {
+    @Override
+    public boolean setContinuousStates(double[] x) {
         if (x.length == 0) {
             return true;
         }
@@ -271,7 +279,8 @@ final class Instance3 implements AutoCloseable {
     }
 
     /** fmi3GetFMUState; null after a finding. */
-    Pointer getState() {
+    @Override
+    public Pointer getState() {
         int logged = logged();
         Pointer state = fmu.getState(instance);
         if (state == null) {
@@ -281,18 +290,21 @@ final class Instance3 implements AutoCloseable {
         return state;
     }
 
-    boolean setState(Pointer state) {
+    @Override
+    public boolean setState(Pointer state) {
         int logged = logged();
         return check(fmu.setState(instance, state), "fmi3SetFMUState", logged);
     }
 
-    boolean freeState(Pointer state) {
+    @Override
+    public boolean freeState(Pointer state) {
         int logged = logged();
         return check(fmu.freeState(instance, state), "fmi3FreeFMUState", logged);
     }
 
     /** A serialized and deserialized copy of the state; null after a finding. */
-    Pointer roundTrip(Pointer state) {
+    @Override
+    public Pointer roundTrip(Pointer state) {
         int logged = logged();
         Pointer copy = fmu.roundTrip(instance, state);
         if (copy == null) {

@@ -2,58 +2,39 @@ package org.btfmu.checker;
 
 import com.sun.jna.Callback;
 import com.sun.jna.CallbackReference;
-import com.sun.jna.Function;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import com.sun.jna.StringArray;
-import com.sun.jna.ptr.PointerByReference;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
- * An FMU's shared library, called through JNA with nothing in between: every fmi2*
- * return code reaches the checker as it is. Each call records its function name and
- * status in {@link #calls()}; the importer's logger records every message.
+ * An FMI 2.0 shared library as {@link FmuLibrary} calls it: every fmi2* return code reaches
+ * the checker as it is; the importer's logger records every message.
  */
-final class NativeFmu implements AutoCloseable {
+final class NativeFmu extends FmuLibrary {
 
-    static final int OK = 0;
-    static final int WARNING = 1;
-    static final int DISCARD = 2;
-    static final int ERROR = 3;
-    static final int FATAL = 4;
     static final int PENDING = 5;
     private static final String[] STATUS = {"fmi2OK", "fmi2Warning", "fmi2Discard", "fmi2Error",
         "fmi2Fatal", "fmi2Pending"};
-
-    /** One fmi2* call and what it returned. */
-    record Call(String function, int status) {
-    }
-
-    /** One message the FMU logged. */
-    record Message(int status, String category, String text) {
-    }
 
     /** fmi2CallbackLogger; the varargs are ignored (the checker shows the raw text). */
     public interface Logger extends Callback {
         void invoke(Pointer environment, String instanceName, int status, String category, String message);
     }
 
-    private final NativeLibrary library;
+    private static final StateFunctions STATE = new StateFunctions("fmi2GetFMUstate", "fmi2SetFMUstate",
+            "fmi2FreeFMUstate", "fmi2SerializedFMUstateSize", "fmi2SerializeFMUstate", "fmi2DeSerializeFMUstate");
+
     private final Memory callbacks = new Memory(5L * Native.POINTER_SIZE);
     private final Logger logger;
-    private final List<Call> calls = new ArrayList<>();
-    private final List<Message> messages = new ArrayList<>();
 
     /** Loads the library; throws {@link UnsatisfiedLinkError} naming the file when it cannot. */
     NativeFmu(Path library) {
-        this.library = NativeLibrary.getInstance(library.toAbsolutePath().toString());
-        this.logger = (environment, instance, status, category, message) -> messages.add(
-                new Message(status, category, message));
+        super(library, STATE);
+        this.logger = (environment, instance, status, category, message) -> logged(status, category, message);
         NativeLibrary c = NativeLibrary.getInstance(Platform.C_LIBRARY_NAME);
         callbacks.setPointer(0, CallbackReference.getFunctionPointer(logger));
         callbacks.setPointer(Native.POINTER_SIZE, c.getFunction("calloc"));
@@ -64,29 +45,6 @@ final class NativeFmu implements AutoCloseable {
 
     static String statusName(int status) {
         return status >= 0 && status < STATUS.length ? STATUS[status] : "status " + status;
-    }
-
-    List<Call> calls() {
-        return calls;
-    }
-
-    List<Message> messages() {
-        return messages;
-    }
-
-    boolean exports(String function) {
-        try {
-            library.getFunction(function);
-            return true;
-        } catch (UnsatisfiedLinkError e) {
-            return false;
-        }
-    }
-
-    private int call(String function, Object... arguments) {
-        int status = library.getFunction(function).invokeInt(arguments);
-        calls.add(new Call(function, status));
-        return status;
     }
 
     /** fmi2Type: fmi2ModelExchange. */
@@ -104,13 +62,13 @@ final class NativeFmu implements AutoCloseable {
     Pointer instantiate(String name, int fmuType, String guid, String resourceLocation) {
         Pointer component = (Pointer) library.getFunction("fmi2Instantiate").invoke(Pointer.class,
                 new Object[] {name, fmuType, guid, resourceLocation, callbacks, 0, 0});
-        calls.add(new Call("fmi2Instantiate", component == null ? ERROR : OK));
+        record("fmi2Instantiate", component == null ? ERROR : OK);
         return component;
     }
 
     void freeInstance(Pointer component) {
         library.getFunction("fmi2FreeInstance").invokeVoid(new Object[] {component});
-        calls.add(new Call("fmi2FreeInstance", OK));
+        record("fmi2FreeInstance", OK);
     }
 
     int setupExperiment(Pointer component, double start) {
@@ -220,39 +178,5 @@ final class NativeFmu implements AutoCloseable {
             default -> call("fmi2SetString", component, vr, 1L, new StringArray(new String[] {(String) value},
                     "UTF-8"));
         };
-    }
-
-    /** fmi2GetFMUstate into a new state; null if the call failed. */
-    Pointer getState(Pointer component) {
-        PointerByReference state = new PointerByReference(Pointer.NULL);
-        return call("fmi2GetFMUstate", component, state) == OK ? state.getValue() : null;
-    }
-
-    int setState(Pointer component, Pointer state) {
-        return call("fmi2SetFMUstate", component, state);
-    }
-
-    int freeState(Pointer component, Pointer state) {
-        return call("fmi2FreeFMUstate", component, new PointerByReference(state));
-    }
-
-    /** Serializes and deserializes the state; the copy, or null if a call failed. */
-    Pointer roundTrip(Pointer component, Pointer state) {
-        Memory size = new Memory(8);
-        if (call("fmi2SerializedFMUstateSize", component, state, size) != OK) {
-            return null;
-        }
-        long n = size.getLong(0);
-        Memory bytes = new Memory(Math.max(1, n));
-        if (call("fmi2SerializeFMUstate", component, state, bytes, n) != OK) {
-            return null;
-        }
-        PointerByReference copy = new PointerByReference(Pointer.NULL);
-        return call("fmi2DeSerializeFMUstate", component, bytes, n, copy) == OK ? copy.getValue() : null;
-    }
-
-    @Override
-    public void close() {
-        library.close();
     }
 }

@@ -3,38 +3,22 @@ package org.btfmu.checker;
 import com.sun.jna.Callback;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
-import com.sun.jna.NativeLibrary;
 import com.sun.jna.Pointer;
 import com.sun.jna.StringArray;
-import com.sun.jna.ptr.PointerByReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
 /**
- * An FMI 3.0 shared library, called through JNA with nothing in between (the C API declared
- * here from FMI 3.0 §2.2, §3.2, §4.2; independent of the co-simulation master's binding):
- * every fmi3* return code reaches the checker as it is. Each call records its function name
- * and status in {@link #calls()}; the logger records every message. {@code fmi3Boolean} is a
- * C {@code bool} (one byte), {@code size_t} 64 bits, {@code fmi3ValueReference} 32 bits.
+ * An FMI 3.0 shared library as {@link FmuLibrary} calls it (the C API declared here from FMI
+ * 3.0 §2.2, §3.2, §4.2; independent of the co-simulation master's binding): every fmi3* return
+ * code reaches the checker as it is. {@code fmi3Boolean} is a C {@code bool} (one byte),
+ * {@code size_t} 64 bits, {@code fmi3ValueReference} 32 bits.
  */
-final class NativeFmu3 implements AutoCloseable {
+final class NativeFmu3 extends FmuLibrary {
 
-    static final int OK = 0;
-    static final int WARNING = 1;
-    static final int DISCARD = 2;
-    static final int ERROR = 3;
-    static final int FATAL = 4;
     private static final String[] STATUS = {"fmi3OK", "fmi3Warning", "fmi3Discard", "fmi3Error", "fmi3Fatal"};
-
-    /** One fmi3* call and what it returned. */
-    record Call(String function, int status) {
-    }
-
-    /** One message the FMU logged. */
-    record Message(int status, String category, String text) {
-    }
 
     /** fmi3LogMessageCallback. */
     public interface Logger extends Callback {
@@ -51,43 +35,20 @@ final class NativeFmu3 implements AutoCloseable {
             boolean nominalsOfContinuousStatesChanged, boolean valuesOfContinuousStatesChanged, Double nextEventTime) {
     }
 
-    private final NativeLibrary library;
+    private static final StateFunctions STATE = new StateFunctions("fmi3GetFMUState", "fmi3SetFMUState",
+            "fmi3FreeFMUState", "fmi3SerializedFMUStateSize", "fmi3SerializeFMUState", "fmi3DeserializeFMUState");
+
     private final Logger logger;
-    private final List<Call> calls = new ArrayList<>();
-    private final List<Message> messages = new ArrayList<>();
 
     /** Loads the library; throws {@link UnsatisfiedLinkError} naming the file when it cannot. */
     NativeFmu3(Path library) {
-        this.library = NativeLibrary.getInstance(library.toAbsolutePath().toString());
+        super(library, STATE);
         // A field, so that the callback lives as long as the library may call it.
-        this.logger = (environment, status, category, message) -> messages.add(new Message(status, category, message));
+        this.logger = (environment, status, category, message) -> logged(status, category, message);
     }
 
     static String statusName(int status) {
         return status >= 0 && status < STATUS.length ? STATUS[status] : "status " + status;
-    }
-
-    List<Call> calls() {
-        return calls;
-    }
-
-    List<Message> messages() {
-        return messages;
-    }
-
-    boolean exports(String function) {
-        try {
-            library.getFunction(function);
-            return true;
-        } catch (UnsatisfiedLinkError e) {
-            return false;
-        }
-    }
-
-    private int call(String function, Object... arguments) {
-        int status = library.getFunction(function).invokeInt(arguments);
-        calls.add(new Call(function, status));
-        return status;
     }
 
     /*
@@ -101,7 +62,7 @@ final class NativeFmu3 implements AutoCloseable {
         Pointer instance = (Pointer) library.getFunction("fmi3InstantiateCoSimulation").invoke(Pointer.class,
                 new Object[] {name, token, resourcePath, false, true, eventModeUsed, earlyReturnAllowed, null, 0L,
                     Pointer.NULL, logger, null});
-        calls.add(new Call("fmi3InstantiateCoSimulation", instance == null ? ERROR : OK));
+        record("fmi3InstantiateCoSimulation", instance == null ? ERROR : OK);
         return instance;
     }
 
@@ -109,13 +70,13 @@ final class NativeFmu3 implements AutoCloseable {
     Pointer instantiateModelExchange(String name, String token, String resourcePath) {
         Pointer instance = (Pointer) library.getFunction("fmi3InstantiateModelExchange").invoke(Pointer.class,
                 new Object[] {name, token, resourcePath, false, true, Pointer.NULL, logger});
-        calls.add(new Call("fmi3InstantiateModelExchange", instance == null ? ERROR : OK));
+        record("fmi3InstantiateModelExchange", instance == null ? ERROR : OK);
         return instance;
     }
 
     void freeInstance(Pointer instance) {
         library.getFunction("fmi3FreeInstance").invokeVoid(new Object[] {instance});
-        calls.add(new Call("fmi3FreeInstance", OK));
+        record("fmi3FreeInstance", OK);
     }
 
     int enterInitializationMode(Pointer instance, double startTime) {
@@ -349,39 +310,5 @@ final class NativeFmu3 implements AutoCloseable {
             }
             default -> throw new IllegalArgumentException("no fmi3Set for " + type);
         };
-    }
-
-    /** fmi3GetFMUState into a new state; null if the call failed. */
-    Pointer getState(Pointer instance) {
-        PointerByReference state = new PointerByReference(Pointer.NULL);
-        return call("fmi3GetFMUState", instance, state) == OK ? state.getValue() : null;
-    }
-
-    int setState(Pointer instance, Pointer state) {
-        return call("fmi3SetFMUState", instance, state);
-    }
-
-    int freeState(Pointer instance, Pointer state) {
-        return call("fmi3FreeFMUState", instance, new PointerByReference(state));
-    }
-
-    /** Serializes and deserializes the state; the copy, or null if a call failed. */
-    Pointer roundTrip(Pointer instance, Pointer state) {
-        long[] size = {0};
-        if (call("fmi3SerializedFMUStateSize", instance, state, size) != OK) {
-            return null;
-        }
-        long n = size[0];
-        Memory bytes = new Memory(Math.max(1, n));
-        if (call("fmi3SerializeFMUState", instance, state, bytes, n) != OK) {
-            return null;
-        }
-        PointerByReference copy = new PointerByReference(Pointer.NULL);
-        return call("fmi3DeserializeFMUState", instance, bytes, n, copy) == OK ? copy.getValue() : null;
-    }
-
-    @Override
-    public void close() {
-        library.close();
     }
 }

@@ -37,8 +37,8 @@ final class DirectBinding {
     }
 
     /** The per-integrator-step Model Exchange calls of {@code library}. */
-    static Fmi2ModelExchange bindModelExchange(NativeLibrary library) {
-        return bind(DirectFmi2ModelExchange.class, Fmi2ModelExchange.class, library);
+    static DirectModelExchange bindModelExchange(NativeLibrary library) {
+        return bind(DirectFmi2ModelExchange.class, DirectModelExchange.class, library);
     }
 
     /** fmi3DoStep of {@code library}. */
@@ -52,8 +52,8 @@ final class DirectBinding {
     }
 
     /** The FMI 3.0 per-integrator-step Model Exchange calls of {@code library}. */
-    static Fmi3ModelExchange bindFmi3ModelExchange(NativeLibrary library) {
-        return bind(DirectFmi3ModelExchange.class, Fmi3ModelExchange.class, library);
+    static DirectModelExchange bindFmi3ModelExchange(NativeLibrary library) {
+        return bind(DirectFmi3ModelExchange.class, DirectModelExchange.class, library);
     }
 
     private static <T> T bind(Class<? extends T> template, Class<T> type, NativeLibrary library) {

@@ -1,7 +1,7 @@
 package org.btfmu.cosim;
 
-/** {@link Fmi2ModelExchange} through JNA's direct mapping; copied per FMU library as {@link DirectFmi2} is. */
-final class DirectFmi2ModelExchange implements Fmi2ModelExchange {
+/** {@link DirectModelExchange} for FMI 2.0; copied per FMU library as {@link DirectFmi2} is. */
+final class DirectFmi2ModelExchange implements DirectModelExchange {
 
     private static native int fmi2SetTime(long c, double time);
 
@@ -15,6 +15,10 @@ final class DirectFmi2ModelExchange implements Fmi2ModelExchange {
 
     private static native int fmi2CompletedIntegratorStep(long c, int noSetPrior, int[] enterEventMode,
             int[] terminateSimulation);
+
+    /** fmi2Boolean outputs: C ints. */
+    private final int[] enterEventMode = new int[1];
+    private final int[] terminate = new int[1];
 
     @Override
     public int setTime(long component, double time) {
@@ -42,8 +46,10 @@ final class DirectFmi2ModelExchange implements Fmi2ModelExchange {
     }
 
     @Override
-    public int completedIntegratorStep(long component, boolean noSetStatePrior, int[] enterEventMode,
-            int[] terminate) {
-        return fmi2CompletedIntegratorStep(component, noSetStatePrior ? 1 : 0, enterEventMode, terminate);
+    public int completedIntegratorStep(long component, boolean[] event) {
+        enterEventMode[0] = 0;
+        int status = fmi2CompletedIntegratorStep(component, 1, enterEventMode, terminate);
+        event[0] = enterEventMode[0] != 0;
+        return status;
     }
 }

@@ -1,7 +1,7 @@
 package org.btfmu.cosim;
 
-/** {@link Fmi3ModelExchange} through JNA's direct mapping; copied per FMU library as {@link DirectFmi2} is. */
-final class DirectFmi3ModelExchange implements Fmi3ModelExchange {
+/** {@link DirectModelExchange} for FMI 3.0; copied per FMU library as {@link DirectFmi2} is. */
+final class DirectFmi3ModelExchange implements DirectModelExchange {
 
     private static native int fmi3SetTime(long c, double time);
 
@@ -15,6 +15,10 @@ final class DirectFmi3ModelExchange implements Fmi3ModelExchange {
 
     private static native int fmi3CompletedIntegratorStep(long c, byte noSetPrior, byte[] enterEventMode,
             byte[] terminateSimulation);
+
+    /** fmi3Boolean outputs: single bytes. */
+    private final byte[] enterEventMode = new byte[1];
+    private final byte[] terminate = new byte[1];
 
     @Override
     public int setTime(long instance, double time) {
@@ -32,7 +36,7 @@ final class DirectFmi3ModelExchange implements Fmi3ModelExchange {
     }
 
     @Override
-    public int getContinuousStateDerivatives(long instance, double[] derivatives) {
+    public int getDerivatives(long instance, double[] derivatives) {
         return fmi3GetContinuousStateDerivatives(instance, derivatives, derivatives.length);
     }
 
@@ -42,9 +46,10 @@ final class DirectFmi3ModelExchange implements Fmi3ModelExchange {
     }
 
     @Override
-    public int completedIntegratorStep(long instance, boolean noSetFMUStatePrior, byte[] enterEventMode,
-            byte[] terminateSimulation) {
-        return fmi3CompletedIntegratorStep(instance, (byte) (noSetFMUStatePrior ? 1 : 0), enterEventMode,
-                terminateSimulation);
+    public int completedIntegratorStep(long instance, boolean[] event) {
+        enterEventMode[0] = 0;
+        int status = fmi3CompletedIntegratorStep(instance, (byte) 1, enterEventMode, terminate);
+        event[0] = enterEventMode[0] != 0;
+        return status;
     }
 }

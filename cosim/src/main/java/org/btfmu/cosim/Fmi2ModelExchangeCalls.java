@@ -16,7 +16,7 @@ import org.javafmi.proxy.v2.Fmu;
  * proxy's component (read from its private field: javafmi offers no accessor). Every
  * failing call becomes a {@link CoSimulationException} through {@link FmuInstance#check}.
  * When the instance uses the direct binding, the calls made at every integrator step go
- * through {@link DirectBinding} instead (about a JNI call each rather than microseconds).
+ * through {@link DirectModelExchangeCalls} instead (about a JNI call each rather than microseconds).
  */
 final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
 
@@ -30,19 +30,13 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
     private final Memory stateBuffer;
     private final Memory indicatorBuffer;
     /** With a direct instance: the per-integrator-step calls through JNA's direct mapping, else null. */
-    private final Fmi2ModelExchange direct;
-    private final long address;
-    private final double[] directStates;
-    private final double[] directDerivatives;
-    private final double[] directIndicators;
+    private final DirectModelExchangeCalls direct;
     /** fmi2CompletedIntegratorStep is called only when the FMU does not declare it unneeded. */
     private final boolean completedStepNeeded;
     /** The time and states last given to the FMU (NaN: unknown, set again), to skip repeating them. */
     private double timeSet = Double.NaN;
     private final double[] statesSet;
     private boolean statesKnown;
-    private final int[] enterEventMode = new int[1];
-    private final int[] terminate = new int[1];
 
     Fmi2ModelExchangeCalls(FmuInstance fmu) {
         this.fmu = fmu;
@@ -54,11 +48,8 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
         this.indicators = md.getNumberOfEventIndicators();
         this.stateBuffer = new Memory(8L * Math.max(1, states));
         this.indicatorBuffer = new Memory(8L * Math.max(1, indicators));
-        this.direct = fmu.direct() ? DirectBinding.bindModelExchange(library) : null;
-        this.address = Pointer.nativeValue(component);
-        this.directStates = new double[states];
-        this.directDerivatives = new double[states];
-        this.directIndicators = new double[indicators];
+        this.direct = fmu.direct() ? new DirectModelExchangeCalls(DirectBinding.bindModelExchange(library),
+                Pointer.nativeValue(component), DirectModelExchangeCalls.FMI2, this::check, states, indicators) : null;
         this.completedStepNeeded = md.getModelExchange() == null
                 || !md.getModelExchange().isCompletedIntegratorStepNotNeeded();
         this.statesSet = new double[states];
@@ -109,7 +100,7 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
         }
         timeSet = time;
         if (direct != null) {
-            check(direct.setTime(address, time), "fmi2SetTime");
+            direct.setTime(time);
         } else {
             call("fmi2SetTime", time);
         }
@@ -145,10 +136,7 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
     @Override
     public boolean completedIntegratorStep() {
         if (direct != null) {
-            enterEventMode[0] = 0;
-            check(direct.completedIntegratorStep(address, true, enterEventMode, terminate),
-                    "fmi2CompletedIntegratorStep");
-            return enterEventMode[0] != 0;
+            return direct.completedIntegratorStep();
         }
         flags.clear();
         call("fmi2CompletedIntegratorStep", 1, flags, flags.share(4));
@@ -159,8 +147,7 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
     @Override
     public void getContinuousStates(double[] into, int offset) {
         if (direct != null) {
-            check(direct.getContinuousStates(address, directStates), "fmi2GetContinuousStates");
-            System.arraycopy(directStates, 0, into, offset, states);
+            direct.getContinuousStates(into, offset);
         } else {
             call("fmi2GetContinuousStates", stateBuffer, (long) states);
             stateBuffer.read(0, into, offset, states);
@@ -178,7 +165,7 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
         System.arraycopy(from, offset, statesSet, 0, states);
         statesKnown = true;
         if (direct != null) {
-            check(direct.setContinuousStates(address, statesSet), "fmi2SetContinuousStates");
+            direct.setContinuousStates(from, offset);
         } else {
             stateBuffer.write(0, from, offset, states);
             call("fmi2SetContinuousStates", stateBuffer, (long) states);
@@ -188,8 +175,7 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
     @Override
     public void getDerivatives(double[] into, int offset) {
         if (states > 0 && direct != null) {
-            check(direct.getDerivatives(address, directDerivatives), "fmi2GetDerivatives");
-            System.arraycopy(directDerivatives, 0, into, offset, states);
+            direct.getDerivatives(into, offset);
         } else if (states > 0) {
             call("fmi2GetDerivatives", stateBuffer, (long) states);
             stateBuffer.read(0, into, offset, states);
@@ -199,8 +185,7 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
     @Override
     public void getEventIndicators(double[] into, int offset) {
         if (indicators > 0 && direct != null) {
-            check(direct.getEventIndicators(address, directIndicators), "fmi2GetEventIndicators");
-            System.arraycopy(directIndicators, 0, into, offset, indicators);
+            direct.getEventIndicators(into, offset);
         } else if (indicators > 0) {
             call("fmi2GetEventIndicators", indicatorBuffer, (long) indicators);
             indicatorBuffer.read(0, into, offset, indicators);

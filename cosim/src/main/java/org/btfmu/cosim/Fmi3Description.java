@@ -26,9 +26,13 @@ import org.xml.sax.SAXException;
 record Fmi3Description(String modelName, String instantiationToken, Interface coSimulation,
         Interface modelExchange, List<FmuVariable> variables, List<String> skipped, int states, int indicators) {
 
-    /** One interface element; null in the record when the FMU does not offer it. */
+    /**
+     * One interface element; null in the record when the FMU does not offer it. An absent flag is
+     * false (the XSD's default), needsCompletedIntegratorStep included (fmi3InterfaceType.xsd; FMI
+     * 3.0 §3.4: only when true must fmi3CompletedIntegratorStep be called).
+     */
     record Interface(String modelIdentifier, boolean hasEventMode, boolean mightReturnEarlyFromDoStep,
-            boolean canGetAndSetFMUState) {
+            boolean canGetAndSetFMUState, boolean needsCompletedIntegratorStep) {
     }
 
     /** "3.0" or "2.0" (or whatever the root says), read without interpreting the rest. */
@@ -67,7 +71,8 @@ record Fmi3Description(String modelName, String instantiationToken, Interface co
 
     private static Interface face(Element e) {
         return e == null ? null : new Interface(e.getAttribute("modelIdentifier"), flag(e, "hasEventMode"),
-                flag(e, "mightReturnEarlyFromDoStep"), flag(e, "canGetAndSetFMUState"));
+                flag(e, "mightReturnEarlyFromDoStep"), flag(e, "canGetAndSetFMUState"),
+                flag(e, "needsCompletedIntegratorStep"));
     }
 
     private static boolean flag(Element e, String attribute) {

@@ -5,32 +5,25 @@ package org.btfmu.cosim;
  * ModelExchangeMaster} drives it as an FMI 2.0 one (FMI 3.0 §3.2 keeps the FMI 2.0 sequence):
  * fmi3SetTime, fmi3Get/SetContinuousStates, fmi3GetContinuousStateDerivatives,
  * fmi3GetEventIndicators and fmi3CompletedIntegratorStep through JNA's direct mapping ({@link
- * DirectFmi3ModelExchange}); fmi3EnterEventMode, fmi3UpdateDiscreteStates (as fmi2NewDiscreteStates)
+ * DirectModelExchangeCalls} with {@link DirectFmi3ModelExchange}); fmi3EnterEventMode, fmi3UpdateDiscreteStates (as fmi2NewDiscreteStates)
  * and fmi3EnterContinuousTimeMode through {@link Fmi3Instance}.
  */
 final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
 
     private final FmuInstance fmu;
     private final Fmi3Instance calls;
-    private final Fmi3ModelExchange direct;
-    private final long address;
+    private final DirectModelExchangeCalls direct;
     private final int states;
     private final int indicators;
-    private final double[] stateValues;
-    private final double[] indicatorValues;
-    private final byte[] enterEventMode = new byte[1];
-    private final byte[] terminate = new byte[1];
 
     Fmi3ModelExchangeCalls(FmuInstance fmu) {
         this.fmu = fmu;
         this.calls = fmu.fmi3();
         this.states = calls.description().states();
         this.indicators = calls.description().indicators();
-        this.stateValues = new double[states];
-        this.indicatorValues = new double[indicators];
-        this.address = calls.address();
         try {
-            this.direct = DirectBinding.bindFmi3ModelExchange(calls.nativeLibrary());
+            this.direct = new DirectModelExchangeCalls(DirectBinding.bindFmi3ModelExchange(calls.nativeLibrary()),
+                    calls.address(), DirectModelExchangeCalls.FMI3, calls::check, states, indicators);
         } catch (RuntimeException | LinkageError e) {
             throw new CoSimulationException("FMU '" + fmu.name() + "' (" + fmu.source().getFileName()
                     + "): cannot bind its FMI 3.0 Model Exchange functions: " + e);
@@ -52,15 +45,15 @@ final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
         return indicators;
     }
 
-    /** FMI 3.0's needsCompletedIntegratorStep is not read: the call is always allowed. */
+    /** As the FMU declares needsCompletedIntegratorStep (false when absent: FMI 3.0 §3.4, the XSD's default). */
     @Override
     public boolean completedStepNeeded() {
-        return true;
+        return calls.description().modelExchange().needsCompletedIntegratorStep();
     }
 
     @Override
     public void setTime(double time) {
-        calls.check(direct.setTime(address, time), "fmi3SetTime");
+        direct.setTime(time);
         fmu.moveTo(time);
     }
 
@@ -83,42 +76,34 @@ final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
 
     @Override
     public boolean completedIntegratorStep() {
-        enterEventMode[0] = 0;
-        calls.check(direct.completedIntegratorStep(address, true, enterEventMode, terminate),
-                "fmi3CompletedIntegratorStep");
-        return enterEventMode[0] != 0;
+        return direct.completedIntegratorStep();
     }
 
     @Override
     public void getContinuousStates(double[] into, int offset) {
         if (states > 0) {
-            calls.check(direct.getContinuousStates(address, stateValues), "fmi3GetContinuousStates");
-            System.arraycopy(stateValues, 0, into, offset, states);
+            direct.getContinuousStates(into, offset);
         }
     }
 
     @Override
     public void setContinuousStates(double[] from, int offset) {
         if (states > 0) {
-            System.arraycopy(from, offset, stateValues, 0, states);
-            calls.check(direct.setContinuousStates(address, stateValues), "fmi3SetContinuousStates");
+            direct.setContinuousStates(from, offset);
         }
     }
 
     @Override
     public void getDerivatives(double[] into, int offset) {
         if (states > 0) {
-            calls.check(direct.getContinuousStateDerivatives(address, stateValues),
-                    "fmi3GetContinuousStateDerivatives");
-            System.arraycopy(stateValues, 0, into, offset, states);
+            direct.getDerivatives(into, offset);
         }
     }
 
     @Override
     public void getEventIndicators(double[] into, int offset) {
         if (indicators > 0) {
-            calls.check(direct.getEventIndicators(address, indicatorValues), "fmi3GetEventIndicators");
-            System.arraycopy(indicatorValues, 0, into, offset, indicators);
+            direct.getEventIndicators(into, offset);
         }
     }
 }
