@@ -71,8 +71,8 @@ int main(void) {
     printf("\"\n    generationTool=\"bt-fmu test-fmus\" variableNamingConvention=\"flat\""
            " numberOfEventIndicators=\"%zu\">\n", me ? MODEL.event_indicator_count : 0);
     if (me)
-        printf("  <ModelExchange modelIdentifier=\"%s\" completedIntegratorStepNotNeeded=\"true\"/>\n",
-               MODEL.identifier);
+        printf("  <ModelExchange modelIdentifier=\"%s\" completedIntegratorStepNotNeeded=\"%s\"/>\n",
+               MODEL.identifier, MODEL.finished != NULL ? "false" : "true");
     printf("  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize=\"true\"/>\n",
            MODEL.identifier);
     printf("  <UnitDefinitions>\n%s  </UnitDefinitions>\n", UNIT_DEFINITIONS);

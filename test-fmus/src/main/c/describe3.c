@@ -77,8 +77,8 @@ int main(void) {
     print_escaped(MODEL.description);
     printf("\"\n    generationTool=\"bt-fmu test-fmus\" variableNamingConvention=\"flat\">\n");
     if (me)
-        printf("  <ModelExchange modelIdentifier=\"%s\" needsCompletedIntegratorStep=\"false\"/>\n",
-               MODEL.identifier);
+        printf("  <ModelExchange modelIdentifier=\"%s\" needsCompletedIntegratorStep=\"%s\"/>\n",
+               MODEL.identifier, MODEL.finished != NULL ? "true" : "false");
     /* Early return at the model's own events (time events, crossings of its event indicators). */
     printf("  <CoSimulation modelIdentifier=\"%s\" canHandleVariableCommunicationStepSize=\"true\"\n"
            "      hasEventMode=\"true\" mightReturnEarlyFromDoStep=\"true\" canReturnEarlyAfterIntermediateUpdate=\"false\""

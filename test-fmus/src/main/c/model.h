@@ -112,6 +112,10 @@ typedef struct {
      * changes (INFINITY for none). Model Exchange reports it as nextEventTime; FMI 3.0
      * Co-Simulation ends a sub-step exactly there (and returns early there when allowed). */
     double (*next_event_time)(void *state, double time);
+    /* Optional: 1 when the model asks the importer to end the simulation, through
+     * terminateSimulation of fmi2CompletedIntegratorStep (FMI 3.0 likewise); a model that has
+     * it declares that call needed. */
+    int (*finished)(void *state, double time);
 } ModelDefinition;
 
 /* Each model source file defines exactly this one object. */

@@ -749,6 +749,6 @@ FMI2_EXPORT fmi2Status fmi2CompletedIntegratorStep(fmi2Component c, fmi2Boolean 
     if (enterEventMode == NULL || terminateSimulation == NULL)
         return fail(s, "%s: %s", "fmi2CompletedIntegratorStep", "NULL argument");
     *enterEventMode = fmi2False;
-    *terminateSimulation = fmi2False;
+    *terminateSimulation = MODEL.finished != NULL && MODEL.finished(s->model, s->time) ? fmi2True : fmi2False;
     return fmi2OK;
 }

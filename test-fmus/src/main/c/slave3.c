@@ -772,7 +772,7 @@ FMI3_EXPORT fmi3Status fmi3CompletedIntegratorStep(fmi3Instance instance, fmi3Bo
     if (enterEventMode == NULL || terminateSimulation == NULL)
         return fail(s, "fmi3CompletedIntegratorStep: NULL output argument");
     *enterEventMode = fmi3False;
-    *terminateSimulation = fmi3False;
+    *terminateSimulation = MODEL.finished != NULL && MODEL.finished(s->model, s->time) ? fmi3True : fmi3False;
     return fmi3OK;
 }
 

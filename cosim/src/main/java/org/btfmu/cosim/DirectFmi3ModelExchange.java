@@ -46,10 +46,12 @@ final class DirectFmi3ModelExchange implements DirectModelExchange {
     }
 
     @Override
-    public int completedIntegratorStep(long instance, boolean[] event) {
+    public int completedIntegratorStep(long instance, boolean[] flags) {
         enterEventMode[0] = 0;
+        terminate[0] = 0;
         int status = fmi3CompletedIntegratorStep(instance, (byte) 1, enterEventMode, terminate);
-        event[0] = enterEventMode[0] != 0;
+        flags[0] = enterEventMode[0] != 0;
+        flags[1] = terminate[0] != 0;
         return status;
     }
 }

@@ -21,8 +21,9 @@ public interface DirectModelExchange {
     int getEventIndicators(long instance, double[] indicators);
 
     /**
-     * completedIntegratorStep with noSetFMUStatePriorToCurrentPoint = true; {@code enterEventMode[0]}
-     * receives whether the FMU asks for an event (each version's Boolean converted).
+     * completedIntegratorStep with noSetFMUStatePriorToCurrentPoint = true; {@code flags[0]}
+     * receives enterEventMode (whether the FMU asks for an event), {@code flags[1]}
+     * terminateSimulation (each version's Boolean converted).
      */
-    int completedIntegratorStep(long instance, boolean[] enterEventMode);
+    int completedIntegratorStep(long instance, boolean[] flags);
 }

@@ -30,7 +30,7 @@ final class DirectModelExchangeCalls {
     private final double[] stateValues;
     private final double[] derivativeValues;
     private final double[] indicatorValues;
-    private final boolean[] enterEventMode = new boolean[1];
+    private final boolean[] stepFlags = new boolean[2];
 
     DirectModelExchangeCalls(DirectModelExchange direct, long address, Names names, Check check, int states,
             int indicators) {
@@ -69,10 +69,11 @@ final class DirectModelExchangeCalls {
         System.arraycopy(indicatorValues, 0, into, offset, indicatorValues.length);
     }
 
-    /** True if the FMU asks for an event (a step event). */
-    boolean completedIntegratorStep() {
-        enterEventMode[0] = false;
-        check.check(direct.completedIntegratorStep(address, enterEventMode), names.completedIntegratorStep());
-        return enterEventMode[0];
+    /** Whether the FMU asks for an event (a step event), and whether it asks to end the simulation. */
+    ModelExchangeCalls.StepEnd completedIntegratorStep() {
+        stepFlags[0] = false;
+        stepFlags[1] = false;
+        check.check(direct.completedIntegratorStep(address, stepFlags), names.completedIntegratorStep());
+        return ModelExchangeCalls.StepEnd.of(stepFlags[0], stepFlags[1]);
     }
 }

@@ -132,15 +132,15 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
         call("fmi2EnterContinuousTimeMode");
     }
 
-    /** fmi2CompletedIntegratorStep; true if the FMU asks for an event (a step event). */
+    /** fmi2CompletedIntegratorStep: whether the FMU asks for an event (a step event) or for the end. */
     @Override
-    public boolean completedIntegratorStep() {
+    public StepEnd completedIntegratorStep() {
         if (direct != null) {
             return direct.completedIntegratorStep();
         }
         flags.clear();
         call("fmi2CompletedIntegratorStep", 1, flags, flags.share(4));
-        return flags.getInt(0) != 0;
+        return StepEnd.of(flags.getInt(0) != 0, flags.getInt(4) != 0);
     }
 
     /** Writes the states into {@code into} from {@code offset}. */

@@ -76,7 +76,8 @@ record Fmi3Description(String modelName, String instantiationToken, Interface co
     }
 
     private static boolean flag(Element e, String attribute) {
-        return "true".equals(e.getAttribute(attribute).strip());
+        String value = e.getAttribute(attribute).strip();
+        return value.equals("true") || value.equals("1"); // xs:boolean
     }
 
     private static Document read(Path fmu) {

@@ -75,7 +75,7 @@ final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
     }
 
     @Override
-    public boolean completedIntegratorStep() {
+    public StepEnd completedIntegratorStep() {
         return direct.completedIntegratorStep();
     }
 

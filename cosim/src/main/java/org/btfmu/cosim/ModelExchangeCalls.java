@@ -13,6 +13,31 @@ interface ModelExchangeCalls {
             boolean valuesOfContinuousStatesChanged, double nextEventTime) {
     }
 
+    /** What completedIntegratorStep returns: enterEventMode and terminateSimulation. */
+    enum StepEnd {
+        GO_ON(false, false), EVENT(true, false), TERMINATE(false, true), EVENT_AND_TERMINATE(true, true);
+
+        private final boolean enterEventMode;
+        private final boolean terminateSimulation;
+
+        StepEnd(boolean enterEventMode, boolean terminateSimulation) {
+            this.enterEventMode = enterEventMode;
+            this.terminateSimulation = terminateSimulation;
+        }
+
+        static StepEnd of(boolean enterEventMode, boolean terminateSimulation) {
+            return values()[(enterEventMode ? 1 : 0) + (terminateSimulation ? 2 : 0)];
+        }
+
+        boolean enterEventMode() {
+            return enterEventMode;
+        }
+
+        boolean terminateSimulation() {
+            return terminateSimulation;
+        }
+    }
+
     /** The calls of {@code fmu}, by its FMI version. */
     static ModelExchangeCalls of(FmuInstance fmu) {
         return fmu.fmi3() != null ? new Fmi3ModelExchangeCalls(fmu) : new Fmi2ModelExchangeCalls(fmu);
@@ -37,8 +62,8 @@ interface ModelExchangeCalls {
 
     void enterContinuousTimeMode();
 
-    /** completedIntegratorStep; true if the FMU asks for an event (a step event). */
-    boolean completedIntegratorStep();
+    /** completedIntegratorStep: whether the FMU asks for an event (a step event) or for the end. */
+    StepEnd completedIntegratorStep();
 
     /** Writes the states into {@code into} from {@code offset}. */
     void getContinuousStates(double[] into, int offset);

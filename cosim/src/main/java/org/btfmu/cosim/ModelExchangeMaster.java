@@ -161,12 +161,17 @@ public final class ModelExchangeMaster {
                 } catch (Interrupted e) {
                     end = e.state;
                     stateEvent = e.stateEvent;
-                    stepEvent = !e.stateEvent;
+                    stepEvent = !e.stateEvent && !terminate; // the end asked for goes before the event
                 }
                 t = end.getTime();
                 x = Arrays.copyOf(end.getPrimaryState(), states);
             }
             system.at(t, x);
+            if (terminate) { // an FMU's completedIntegratorStep asked for the end: the last sample is here
+                system.settle();
+                sampler.sample(t, listeners);
+                break;
+            }
             boolean atTimeEvent = t >= timeEvent;
             if (stateEvent || atTimeEvent || stepEvent) {
                 // events that follow each other within the event threshold: time does not advance
@@ -305,9 +310,11 @@ public final class ModelExchangeMaster {
             system.settle();
             boolean event = false;
             for (ModelExchangeCalls fmu : completedStep) {
-                event |= fmu.completedIntegratorStep();
+                ModelExchangeCalls.StepEnd done = fmu.completedIntegratorStep();
+                event |= done.enterEventMode();
+                terminate |= done.terminateSimulation();
             }
-            if (event) {
+            if (event || terminate) {
                 throw new Interrupted(end, false);
             }
         }
