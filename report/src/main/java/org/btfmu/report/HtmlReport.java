@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.btfmu.core.Status;
 
 /**
@@ -137,7 +140,36 @@ public final class HtmlReport {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
+    /**
+     * Reads the page's resources (ECharts is 1 MB) and loads the JSON writer, so that a caller can do
+     * it on another thread while a simulation runs and {@link #write} finds them ready.
+     */
+    public static void warmUp() {
+        try {
+            for (String name : List.of("report.html", "report.js", ECHARTS + "echarts.min.js", ECHARTS + "LICENSE",
+                    ECHARTS + "NOTICE", ECHARTS + "LICENSE-d3")) {
+                resource(name);
+            }
+            new ObjectMapper().writeValueAsString(JSON.objectNode().put("warm-up", 1.5));
+        } catch (IOException e) {
+            // only a head start: write() reads them again and reports what fails
+        }
+    }
+
+    /** The resources read so far: they never change, and a report needs them all (about 1.1 MB). */
+    private static final Map<String, String> RESOURCES = new ConcurrentHashMap<>();
+
     private static String resource(String name) throws IOException {
+        String cached = RESOURCES.get(name);
+        if (cached != null) {
+            return cached;
+        }
+        String text = read(name);
+        RESOURCES.put(name, text);
+        return text;
+    }
+
+    private static String read(String name) throws IOException {
         try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IOException("the bt-fmu jar lacks org/btfmu/report/" + name + "; rebuild it with 'mvn package'");
