@@ -195,7 +195,8 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         // Before anything is loaded or written: bad times leave no empty result.csv behind.
         long points = RunLength.steps(run, maxSteps, options, scenario == null ? null : scenario.toString());
-        ReportRecorder recorder = new ReportRecorder(log);
+        // A Co-Simulation run samples the start and every point; Model Exchange every output point.
+        ReportRecorder recorder = new ReportRecorder(log, points + 1);
         try (CoSimulation sim = CoSimulation.load(specs, recorder.log(), fmiInterface.equals("me"))) {
             List<FmuInstance> loaded = sim.fmus();
             if (inputs != null && loaded.size() != 1) {
@@ -273,7 +274,8 @@ public final class SimulateCommand implements Callable<Integer> {
         // The recorded columns, then the mission inputs for report.html (not written to result.csv).
         List<VariableReference> columns = recorder.prepare(loaded, List.copyOf(sampled));
 
-        Trace plotTrace = new Trace(plotted.stream().mapToInt(columns::indexOf).toArray());
+        Trace plotTrace = new Trace(plotted.stream().mapToInt(columns::indexOf).toArray(),
+                (int) Math.min(points + 1, 1 << 20));
         createDirectory(output);
         PrintWriter out = spec.commandLine().getOut();
         out.println("simulating " + points + (fmiInterface.equals("me") ? " output points" : " communication points")
@@ -317,6 +319,7 @@ public final class SimulateCommand implements Callable<Integer> {
         // report.html and run.btlog on a second thread while this one draws the charts: a batch
         // tool's second core is otherwise idle after the run.
         String missions = String.join(", ", statuses.stream().map(r -> r.fmu().modelName()).distinct().toList());
+        List<double[]> statusValues = statuses.stream().map(recorder::values).toList();
         ExecutorService reportThread = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "bt-fmu-report");
             t.setDaemon(true);
@@ -325,7 +328,6 @@ public final class SimulateCommand implements Callable<Integer> {
         Future<List<Path>> reports = reportThread.submit(() -> writeReports(recorder, missions));
         reportThread.shutdown();
         List<Path> written = new ArrayList<>(List.of(csv));
-        List<double[]> statusValues = statuses.stream().map(recorder::values).toList();
         try {
             if (!statuses.isEmpty()) {
                 List<String> tasks = statuses.stream().map(r -> (loaded.size() > 1 ? r.fmu().name() + ":" : "")

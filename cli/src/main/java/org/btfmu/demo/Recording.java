@@ -12,11 +12,26 @@ import org.btfmu.cosim.Trace;
  */
 public final class Recording implements SampleListener {
 
+    /** Beyond this the arrays grow as rows come, rather than being reserved up front (and zeroed). */
+    private static final int MOST_RESERVED_ROWS = 1 << 20;
+
+    private final int expectedRows;
     private List<String> columns = List.of();
     private Trace numbers;
     /** Per column: its index in {@link #numbers}, or -1 for a String column; set by the first sample. */
     private int[] traced;
     private boolean[] integer;
+    /** Columns read since the last sample, shared by every reader (a report reads each several times, on two threads). */
+    private final java.util.Map<Integer, double[]> read = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public Recording() {
+        this(1024);
+    }
+
+    /** {@code expectedRows}: how many samples the run will most likely give (a hint: a run may give more or fewer). */
+    public Recording(long expectedRows) {
+        this.expectedRows = (int) Math.max(1, Math.min(expectedRows, MOST_RESERVED_ROWS));
+    }
 
     @Override
     public void columns(List<String> names) {
@@ -37,9 +52,10 @@ public final class Recording implements SampleListener {
             for (int c = 0; c < values.length; c++) {
                 integer[c] = values[c] instanceof Integer;
             }
-            numbers = new Trace(numeric);
+            numbers = new Trace(numeric, expectedRows);
         }
         numbers.sample(time, values);
+        read.clear();
     }
 
     public List<String> columns() {
@@ -54,7 +70,7 @@ public final class Recording implements SampleListener {
         return numbers == null ? new double[0] : numbers.times();
     }
 
-    /** A numeric column; Booleans as 1/0. */
+    /** A numeric column; Booleans as 1/0. The array is shared with other readers: do not change it. */
     public double[] values(String column) {
         int c = index(column);
         if (numbers == null) {
@@ -63,7 +79,7 @@ public final class Recording implements SampleListener {
         if (traced[c] < 0) {
             throw new IllegalArgumentException("column '" + column + "' holds Strings, not numbers");
         }
-        return numbers.values(traced[c]);
+        return read.computeIfAbsent(c, k -> numbers.values(traced[k]));
     }
 
     /** An Integer column, e.g. a task's status (Status ordinal + 1). */
@@ -75,7 +91,7 @@ public final class Recording implements SampleListener {
         if (!integer[c]) {
             throw new IllegalArgumentException("column '" + column + "' holds no Integers");
         }
-        double[] values = numbers.values(traced[c]);
+        double[] values = values(column);
         int[] result = new int[values.length];
         for (int i = 0; i < result.length; i++) {
             result[i] = (int) values[i];

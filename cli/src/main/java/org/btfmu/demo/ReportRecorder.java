@@ -42,7 +42,7 @@ public final class ReportRecorder implements SampleListener {
     private static final String STATUS = "status.";
 
     private final StatusLog log;
-    private final Recording samples = new Recording();
+    private final Recording samples;
     private List<VariableReference> columns = List.of();
     private int recorded;
     private boolean prepared;
@@ -51,7 +51,13 @@ public final class ReportRecorder implements SampleListener {
 
     /** {@code log}: where every FMU message other than a status change goes. */
     public ReportRecorder(Consumer<String> log) {
+        this(log, 1024);
+    }
+
+    /** {@code expectedRows}: the samples the run will most likely give (room for them is taken up front). */
+    public ReportRecorder(Consumer<String> log, long expectedRows) {
         this.log = new StatusLog(log);
+        this.samples = new Recording(expectedRows);
     }
 
     /** The log to load the FMUs with. */

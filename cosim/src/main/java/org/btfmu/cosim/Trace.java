@@ -1,35 +1,34 @@
 package org.btfmu.cosim;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
  * Keeps chosen numeric columns of the samples in memory, for plots after the run.
  * Booleans are kept as 1/0; Strings cannot be traced.
  *
- * <p>Primitive doubles in blocks of {@value #BLOCK} rows: a day at a 1 s step (86,401 rows) is
- * kept without boxing and without copying a growing array (which made the heap, and so the
- * collector's work and the RSS, several times the data).
+ * <p>Primitive doubles, one array per column sized for the rows the caller expects (a day at a
+ * 1 s step is 86,401): no boxing, and once the expected rows are in, {@link #values} hands out the
+ * array itself instead of a copy. More rows than expected grow the arrays by half.
  */
 public final class Trace implements SampleListener {
 
-    static final int BLOCK = 4096;
-
     private final int[] columns;
-    private final List<double[]> timeBlocks = new ArrayList<>();
-    /** Per traced column, its blocks. */
-    private final List<List<double[]>> valueBlocks = new ArrayList<>();
     private double[] times;
-    private double[][] values;
+    private final double[][] values;
     private int size;
 
     /** {@code columns}: indexes into the sampled values. */
     public Trace(int[] columns) {
+        this(columns, 1024);
+    }
+
+    /** {@code expectedRows}: how many samples the run will most likely give (a hint, not a limit). */
+    public Trace(int[] columns, int expectedRows) {
         this.columns = columns.clone();
-        this.values = new double[columns.length][];
-        for (int c = 0; c < columns.length; c++) {
-            valueBlocks.add(new ArrayList<>());
-        }
+        int capacity = Math.max(1, expectedRows);
+        times = new double[capacity];
+        values = new double[columns.length][capacity];
     }
 
     @Override
@@ -39,19 +38,17 @@ public final class Trace implements SampleListener {
 
     @Override
     public void sample(double time, Object[] sample) {
-        int at = size % BLOCK;
-        if (at == 0) {
-            times = new double[BLOCK];
-            timeBlocks.add(times);
-            for (int c = 0; c < columns.length; c++) {
-                values[c] = new double[BLOCK];
-                valueBlocks.get(c).add(values[c]);
+        if (size == times.length) {
+            int capacity = size + Math.max(16, size / 2);
+            times = Arrays.copyOf(times, capacity);
+            for (int c = 0; c < values.length; c++) {
+                values[c] = Arrays.copyOf(values[c], capacity);
             }
         }
-        times[at] = time;
+        times[size] = time;
         for (int c = 0; c < columns.length; c++) {
             Object v = sample[columns[c]];
-            values[c][at] = v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).doubleValue();
+            values[c][size] = v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).doubleValue();
         }
         size++;
     }
@@ -60,36 +57,31 @@ public final class Trace implements SampleListener {
         return size;
     }
 
+    /** The sample times; the array may be shared with the trace: do not change it. */
     public double[] times() {
-        return join(timeBlocks);
+        return exact(times);
     }
 
-    /** The values of the c-th traced column. */
+    /** The values of the c-th traced column; the array may be shared with the trace: do not change it. */
     public double[] values(int c) {
-        return join(valueBlocks.get(c));
+        return exact(values[c]);
     }
 
     /** How often consecutive samples differ, summed over all traced columns. */
     public long changes() {
         long count = 0;
-        for (int c = 0; c < columns.length; c++) {
-            double previous = 0;
-            for (int i = 0; i < size; i++) {
-                double v = valueBlocks.get(c).get(i / BLOCK)[i % BLOCK];
-                if (i > 0 && v != previous) {
+        for (double[] column : values) {
+            for (int i = 1; i < size; i++) {
+                if (column[i] != column[i - 1]) {
                     count++;
                 }
-                previous = v;
             }
         }
         return count;
     }
 
-    private double[] join(List<double[]> blocks) {
-        double[] all = new double[size];
-        for (int b = 0; b < blocks.size(); b++) {
-            System.arraycopy(blocks.get(b), 0, all, b * BLOCK, Math.min(BLOCK, size - b * BLOCK));
-        }
-        return all;
+    /** The array itself when it holds exactly the samples (a later sample grows a new one), else a copy. */
+    private double[] exact(double[] array) {
+        return array.length == size ? array : Arrays.copyOf(array, size);
     }
 }

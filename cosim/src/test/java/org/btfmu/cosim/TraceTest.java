@@ -2,13 +2,14 @@ package org.btfmu.cosim;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 
 import org.junit.jupiter.api.Test;
 
 class TraceTest {
 
-    /** More rows than fit in one block, and an end in the middle of a block. */
-    private static final int ROWS = 2 * Trace.BLOCK + 123;
+    /** More rows than the 1,024 expected by default: the arrays grow. */
+    private static final int ROWS = 10_000;
 
     @Test
     void keepsEveryRowOfTheChosenColumnsAcrossBlocks() {
@@ -38,5 +39,19 @@ class TraceTest {
         assertEquals((ROWS - 1) / 1000, trace.changes());
         assertArrayEquals(new double[0], new Trace(new int[] {0}).times());
         assertEquals(0, new Trace(new int[] {0}).changes());
+    }
+
+    @Test
+    void theExpectedRowsAreHandedOutWithoutACopyAndLaterSamplesLeaveThemAlone() {
+        Trace trace = new Trace(new int[] {0}, 3);
+        for (int i = 0; i < 3; i++) {
+            trace.sample(i, new Object[] {10.0 * i});
+        }
+        double[] three = trace.values(0);
+        assertSame(three, trace.values(0), "the full array itself, not a copy per reader");
+        trace.sample(3, new Object[] {30.0});
+        assertArrayEquals(new double[] {0, 10, 20}, three, "a sample beyond the expected rows grows a new array");
+        assertArrayEquals(new double[] {0, 10, 20, 30}, trace.values(0));
+        assertArrayEquals(new double[] {0, 1, 2, 3}, trace.times());
     }
 }

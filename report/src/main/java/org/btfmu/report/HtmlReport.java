@@ -33,16 +33,19 @@ public final class HtmlReport {
 
     /** Writes {@code html} (through a temporary file beside it: never a half-written report). */
     public static void write(Path html, RunReport run) throws IOException {
-        String page = fill(resource("report.html"), java.util.Map.of(
+        Map<String, String> values = Map.of(
                 "{{TITLE}}", escape(run.title()),
                 "{{LICENSE}}", escape(resource(ECHARTS + "LICENSE") + "\n" + resource(ECHARTS + "NOTICE") + "\n"
                         + resource(ECHARTS + "LICENSE-d3")),
                 "/*{{ECHARTS}}*/", resource(ECHARTS + "echarts.min.js"),
                 "/*{{SCRIPT}}*/", resource("report.js"),
-                "{{DATA}}", json(run)));
+                "{{DATA}}", json(run));
         Path temporary = html.resolveSibling("." + html.getFileName() + ".tmp");
         try {
-            Files.writeString(temporary, page, StandardCharsets.UTF_8);
+            // Streamed, not built as one String first (the page is 2.7 MB for a day at 1 s, twice that as chars).
+            try (java.io.Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+                fill(resource("report.html"), values, out);
+            }
             Files.move(temporary, html, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temporary);
@@ -117,6 +120,16 @@ public final class HtmlReport {
     /** The template with each placeholder replaced; the values are not searched again. */
     static String fill(String template, java.util.Map<String, String> values) {
         StringBuilder page = new StringBuilder(template.length() + 2_000_000);
+        try {
+            fill(template, values, page);
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // a StringBuilder does not throw
+        }
+        return page.toString();
+    }
+
+    private static void fill(String template, java.util.Map<String, String> values, Appendable page)
+            throws IOException {
         int at = 0;
         while (true) {
             int next = -1;
@@ -129,7 +142,8 @@ public final class HtmlReport {
                 }
             }
             if (found == null) {
-                return page.append(template, at, template.length()).toString();
+                page.append(template, at, template.length());
+                return;
             }
             page.append(template, at, next).append(values.get(found));
             at = next + found.length();
