@@ -275,7 +275,7 @@ public final class SimulateCommand implements Callable<Integer> {
         List<VariableReference> columns = recorder.prepare(loaded, List.copyOf(sampled));
 
         Trace plotTrace = new Trace(plotted.stream().mapToInt(columns::indexOf).toArray(),
-                (int) Math.min(points + 1, 1 << 20));
+                (int) Math.min(points + 1, 1 << 17));
         createDirectory(output);
         PrintWriter out = spec.commandLine().getOut();
         out.println("simulating " + points + (fmiInterface.equals("me") ? " output points" : " communication points")

@@ -13,7 +13,7 @@ import org.btfmu.cosim.Trace;
 public final class Recording implements SampleListener {
 
     /** Beyond this the arrays grow as rows come, rather than being reserved up front (and zeroed). */
-    private static final int MOST_RESERVED_ROWS = 1 << 20;
+    private static final int MOST_RESERVED_ROWS = 1 << 17;
 
     private final int expectedRows;
     private List<String> columns = List.of();
