@@ -44,6 +44,8 @@ final class WorkerProcess implements AutoCloseable {
      */
     static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC", "-Xms8m", "-XX:TieredStopAtLevel=1",
             "-XX:-CreateCoredumpOnCrash", "--add-opens=java.prefs/java.util.prefs=ALL-UNNAMED");
+    /** A system property of the executor: more options for the worker JVM, after those (e.g. -Xmx2g). */
+    static final String MORE_OPTIONS = "btfmu.workerOptions";
     /** How long a worker JVM may take to start and connect (a loaded machine is slow). */
     private static final long START_MILLIS = TimeUnit.SECONDS.toMillis(120);
     private static final int LOG_LINES_KEPT = 5;
@@ -74,9 +76,15 @@ final class WorkerProcess implements AutoCloseable {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
             command.addAll(JVM_OPTIONS);
+            for (String option : System.getProperty(MORE_OPTIONS, "").split(" ")) {
+                if (!option.isBlank()) {
+                    command.add(option);
+                }
+            }
             command.add("-XX:ErrorFile=" + tmp.resolve("bt-fmu-run-worker-hs_err-%p.log"));
             for (String property : System.getProperties().stringPropertyNames()) {
-                if (property.startsWith("btfmu.") || property.startsWith("jna.") || property.equals("java.io.tmpdir")) {
+                if (property.startsWith("btfmu.") && !property.equals(MORE_OPTIONS) || property.startsWith("jna.")
+                        || property.equals("java.io.tmpdir")) {
                     command.add("-D" + property + "=" + System.getProperty(property));
                 }
             }
