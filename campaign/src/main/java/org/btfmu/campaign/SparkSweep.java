@@ -47,6 +47,7 @@ final class SparkSweep {
                     .collect());
         } finally {
             RunWorkers.close(sweep); // the workers of local[N] executors, in this JVM
+            RunTask.CAMPAIGNS.remove(sweep);
         }
         results.sort(Comparator.comparingInt(RunResult::index));
         return results;
