@@ -26,7 +26,7 @@ import java.nio.file.Path;
  * with {@code 'L'} + an FMU log line (UTF), any number of times, then {@code 'R'} + the
  * serialized {@link RunResult} (int length, bytes). Before each run it writes
  * {@link #RUN_MARK} and the index as a line to stderr, so that the parent keeps the output of
- * that run only. When its stdin ends (the parent is gone, however it ended) it halts.
+ * that run only. When its stdin ends (the parent is gone, however it ended) it exits.
  */
 public final class RunWorker {
 
@@ -52,7 +52,19 @@ public final class RunWorker {
             } catch (IOException ignored) {
                 // as the end of the stream
             }
-            Runtime.getRuntime().halt(3);
+            // As on SIGTERM: the shutdown hooks delete the unpacked FMUs (they never call into an FMU);
+            // halted if they do not end soon.
+            Thread halt = new Thread(() -> {
+                try {
+                    Thread.sleep(10_000);
+                } catch (InterruptedException ignored) {
+                    // halt now
+                }
+                Runtime.getRuntime().halt(3);
+            }, "bt-fmu run worker halt");
+            halt.setDaemon(true);
+            halt.start();
+            System.exit(3);
         }, "bt-fmu run worker lifeline");
         lifeline.setDaemon(true);
         lifeline.start();

@@ -13,11 +13,13 @@ import java.util.Map;
  * so a worker's start is paid once for many runs and there are never more workers than tasks
  * running at once. Workers are stopped by {@link #close(String)} when the sweep is done (in
  * {@code local[N]} the executor is the driver's JVM), or when this JVM ends (a cluster's
- * executor); a worker whose parent vanished without that halts on its own ({@link RunWorker}).
+ * executor); a worker whose parent vanished without that exits on its own ({@link RunWorker}).
  */
 final class RunWorkers {
 
     private static final Map<String, Deque<WorkerProcess>> IDLE = new HashMap<>();
+    /** Those running a run now: killed if this JVM ends (their folders deleted). */
+    private static final java.util.Set<WorkerProcess> BUSY = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(RunWorkers::closeAll, "bt-fmu run workers"));
@@ -36,7 +38,13 @@ final class RunWorkers {
                 return CampaignRun.failure(run, RunResult.ERROR, e.getMessage(), 0, campaign);
             }
         }
-        RunResult result = worker.run(campaign, run);
+        BUSY.add(worker);
+        RunResult result;
+        try {
+            result = worker.run(campaign, run);
+        } finally {
+            BUSY.remove(worker);
+        }
         if (worker.usable()) {
             giveBack(sweep, worker);
         } else {
@@ -71,5 +79,6 @@ final class RunWorkers {
             sweeps = new ArrayList<>(IDLE.keySet());
         }
         sweeps.forEach(RunWorkers::close);
+        BUSY.forEach(WorkerProcess::kill);
     }
 }

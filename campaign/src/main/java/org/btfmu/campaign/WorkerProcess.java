@@ -55,14 +55,15 @@ final class WorkerProcess implements AutoCloseable {
     private final Socket socket;
     private final DataOutputStream requests;
     private final DataInputStream answers;
-    private final Path errorFile;
+    /** The worker's java.io.tmpdir: its unpacked FMUs and crash report, deleted once it has ended. */
+    private final Path tmp;
     private boolean usable = true;
 
-    private WorkerProcess(Process process, OutputTail output, Socket socket, Path errorFile) throws IOException {
+    private WorkerProcess(Process process, OutputTail output, Socket socket, Path tmp) throws IOException {
         this.process = process;
         this.output = output;
         this.socket = socket;
-        this.errorFile = errorFile;
+        this.tmp = tmp;
         socket.setTcpNoDelay(true);
         this.requests = new DataOutputStream(new BufferedOutputStream(socket.getOutputStream()));
         this.answers = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
@@ -71,7 +72,12 @@ final class WorkerProcess implements AutoCloseable {
     /** A worker for {@code campaign}, connected; else a {@link WorkerException} saying why it did not start. */
     static WorkerProcess start(Path campaign) {
         String token = HexFormat.of().formatHex(new SecureRandom().generateSeed(16));
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Path tmp;
+        try {
+            tmp = Files.createTempDirectory("bt-fmu-run-worker-");
+        } catch (IOException e) {
+            throw new WorkerException("the run worker did not start: no temporary folder: " + e.getMessage());
+        }
         try (ServerSocket server = new ServerSocket(0, 4, InetAddress.getLoopbackAddress())) {
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -81,10 +87,10 @@ final class WorkerProcess implements AutoCloseable {
                     command.add(option);
                 }
             }
-            command.add("-XX:ErrorFile=" + tmp.resolve("bt-fmu-run-worker-hs_err-%p.log"));
+            command.add("-XX:ErrorFile=" + tmp.resolve("hs_err.log"));
+            command.add("-Djava.io.tmpdir=" + tmp);
             for (String property : System.getProperties().stringPropertyNames()) {
-                if (property.startsWith("btfmu.") && !property.equals(MORE_OPTIONS) || property.startsWith("jna.")
-                        || property.equals("java.io.tmpdir")) {
+                if (property.startsWith("btfmu.") && !property.equals(MORE_OPTIONS) || property.startsWith("jna.")) {
                     command.add("-D" + property + "=" + System.getProperty(property));
                 }
             }
@@ -92,17 +98,18 @@ final class WorkerProcess implements AutoCloseable {
                     campaign.toAbsolutePath().toString(), String.valueOf(server.getLocalPort()), token));
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             OutputTail output = new OutputTail(process);
-            Path errorFile = tmp.resolve("bt-fmu-run-worker-hs_err-" + process.pid() + ".log");
             try {
                 Socket socket = accept(server, process, token);
-                return new WorkerProcess(process, output, socket, errorFile);
+                return new WorkerProcess(process, output, socket, tmp);
             } catch (IOException | RuntimeException e) {
                 boolean ended = !process.isAlive();
                 kill(process);
+                delete(tmp);
                 throw new WorkerException("the run worker did not start: " + (ended
                         ? ProcessEnd.describe(process.exitValue(), output.lines()) : e.getMessage()));
             }
         } catch (IOException e) {
+            delete(tmp);
             throw new WorkerException("the run worker did not start: " + e.getMessage());
         }
     }
@@ -215,20 +222,18 @@ final class WorkerProcess implements AutoCloseable {
     private String ended() {
         try {
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                kill(process);
-                return "the run worker stopped answering (killed)" + ProcessEnd.output(output.lines());
+                String how = "the run worker stopped answering (killed)" + ProcessEnd.output(output.lines());
+                close();
+                return how;
             }
             output.awaitEnd();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             kill(process);
         }
-        try {
-            Files.deleteIfExists(errorFile); // its essentials are on stderr, read above
-        } catch (IOException ignored) {
-            // a file in the temporary folder
-        }
-        return ProcessEnd.describe(process.exitValue(), output.lines());
+        String how = ProcessEnd.describe(process.exitValue(), output.lines());
+        close(); // its crash report goes with its folder: the essentials are on stderr, read above
+        return how;
     }
 
     private static RunResult deserialize(byte[] bytes) throws IOException, ClassNotFoundException {
@@ -265,6 +270,22 @@ final class WorkerProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        delete(tmp);
+    }
+
+    /** Deletes a folder and everything in it; best effort (a temporary folder). */
+    private static void delete(Path folder) {
+        try (java.util.stream.Stream<Path> walk = Files.walk(folder)) {
+            walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException | java.io.UncheckedIOException ignored) {
+            // already gone, or not ours to delete
+        }
+    }
+
+    /** Kills the worker in the middle of its run (this JVM is ending), and deletes its folder. */
+    void kill() {
+        usable = false;
+        close();
     }
 
     /** Kills the process and every process it started (the tree, children first), and waits for it. */

@@ -80,6 +80,10 @@ class SweepIsolationTest {
         assertArrayEquals(table, Files.readAllBytes(dir.resolve("two/runs.parquet")), "local[2]");
         assertEquals(List.of(), ProcessHandle.current().descendants().map(ProcessHandle::info).toList(),
                 "no worker is left running");
+        try (java.util.stream.Stream<Path> tmp = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            assertEquals(List.of(), tmp.filter(p -> p.getFileName().toString().startsWith("bt-fmu-run-worker-"))
+                    .toList(), "the workers' temporary folders (unpacked FMUs, crash reports) are deleted");
+        }
     }
 
     static List<Group> rows(Path parquet) throws IOException {
