@@ -41,7 +41,8 @@ public final class DefaultGoals extends AbstractMavenLifecycleParticipant {
         if (plugin.getConfiguration() != null) {
             execution.setConfiguration(new Xpp3Dom((Xpp3Dom) plugin.getConfiguration()));
         }
-        plugin.addExecution(execution);
+        // First: in phase verify, check (fast) runs before the project's own sweep (Spark, minutes).
+        plugin.getExecutions().add(0, execution);
         plugin.flushExecutionMap();
     }
 }

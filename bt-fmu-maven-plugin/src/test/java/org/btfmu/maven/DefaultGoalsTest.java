@@ -74,7 +74,8 @@ class DefaultGoalsTest {
 
         DefaultGoals.addTo(projectWith(plugin));
 
-        assertEquals(2, plugin.getExecutions().size());
+        assertEquals(List.of("default-bt-fmu", "campaign"), plugin.getExecutions().stream().map(PluginExecution::getId)
+                .toList(), "the three first: check before the sweep in phase verify");
         assertEquals(List.of("sweep"), plugin.getExecutionsAsMap().get("campaign").getGoals());
         assertEquals(List.of("validate", "build", "check"), plugin.getExecutionsAsMap().get("default-bt-fmu").getGoals());
     }
