@@ -44,7 +44,7 @@ for i in 1 2 3; do
   t1="$(now)"
   sim_walls+=("$(calc %.3f "$t1 - $t0")")
   sim_cosims+=("$(sed -E 's/.* in ([0-9.]+) s wall time.*/\1/' <<<"$line")")
-  echo "simulate $i: command ${sim_walls[-1]} s; $line" >&2
+  echo "simulate $i: command ${sim_walls[-1]} s; ${line%%; wrote*}" >&2
 done
 sim_wall="$(median3 "${sim_walls[@]}")"
 sim_cosim="$(median3 "${sim_cosims[@]}")"
@@ -66,7 +66,7 @@ opens="$(cat "$root/campaign/target/classes/org/btfmu/campaign/java-options.txt"
 start_cluster() {
   local home="$work/cluster/spark-home" n=0 entry port w
   mkdir -p "$home/jars" "$home/conf"
-  IFS=: read -r -a entries < "$root/campaign/target/classpath.txt"
+  IFS=: read -r -a entries < "$root/campaign/target/classpath.txt" || true   # no newline at its end
   for entry in "${entries[@]}"; do
     [[ "$entry" == *.jar ]] && ln -s "$entry" "$home/jars/$((n++))-$(basename "$entry")"
   done
@@ -90,14 +90,14 @@ start_cluster() {
     start "worker-$w" org.apache.spark.deploy.worker.Worker --host 127.0.0.1 --cores 1 --memory 768m \
       --webui-port "$(free_port)" --work-dir "$work/cluster/worker-$w" "$cluster_url"
   done
-  for _ in $(seq 480); do
+  for _ in $(seq 1200); do   # 300 s: a loaded machine took 87 s
     (( $(grep -c 'Registering worker' "$work/cluster/master.log" || true) >= 2 )) && return 0
     for pid in "${cluster_pids[@]}"; do
       kill -0 "$pid" 2>/dev/null || { echo "run.sh: a cluster process ended; logs in $work/cluster" >&2; return 1; }
     done
     sleep 0.25
   done
-  echo "run.sh: the workers did not register within 120 s; see $work/cluster/master.log" >&2
+  echo "run.sh: the workers did not register within 300 s; see $work/cluster/master.log" >&2
   return 1
 }
 
