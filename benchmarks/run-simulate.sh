@@ -8,6 +8,9 @@
 #   OMSIMULATOR  the OMSimulator binary (default ../shared/tools/omsimulator/bin/OMSimulator)
 #   BEFORE_CP    a class path to time as "before" (e.g. an older cosim's classes before
 #                cli/target/bt-fmu.jar), run with the old launcher's options
+#   BEFORE_JAR   an older build's bt-fmu.jar to time as "before", with the launcher's JVM
+#                options of issue 26 (serial GC, -Xms8m, C1 only) and no class-data archive
+#   NO_CDS=1     also time the launcher with BT_FMU_CDS=off (what the class-data archive saves)
 #   EXTRA        more contenders, "label|java options" separated by ';' (run through the jar)
 # The stop time is the SSP's; OMSimulator is given it with --stopTime (its default is 1 s).
 set -eu
@@ -20,8 +23,17 @@ stop="$(unzip -p "$ssp" SystemStructure.ssd | grep -o 'stopTime="[^"]*"' | head 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 "$root/bt-fmu" --version > /dev/null 2>&1 || true # builds the jar if stale, outside the timing
+# One untimed run: writes the launcher's class-data archive for simulate (the first run after a
+# build does) and brings the FMUs into the page cache.
+"$root/bt-fmu" simulate "$ssp" -o "$work/warm-up" > /dev/null 2>&1 || true
 
 labels="bt-fmu simulate (launcher)|launcher;OMSimulator --emitEvents=false|oms"
+if [ -n "${NO_CDS:-}" ]; then
+    labels="$labels;bt-fmu simulate (launcher, BT_FMU_CDS=off)|nocds"
+fi
+if [ -n "${BEFORE_JAR:-}" ]; then
+    labels="$labels;before (BEFORE_JAR, same JVM options)|beforejar"
+fi
 if [ -n "${BEFORE_CP:-}" ]; then
     labels="$labels;before (BEFORE_CP, old options)|before"
 fi
@@ -35,6 +47,9 @@ run() { # label how round
     mkdir -p "$out"
     case "$2" in
     launcher) set -- "$1" "$2" "$3" "$root/bt-fmu" simulate "$ssp" -o "$out" ;;
+    nocds) set -- "$1" "$2" "$3" env BT_FMU_CDS=off "$root/bt-fmu" simulate "$ssp" -o "$out" ;;
+    beforejar) set -- "$1" "$2" "$3" java -XX:+UseSerialGC -Xms8m -XX:TieredStopAtLevel=1 \
+            --add-opens java.prefs/java.util.prefs=ALL-UNNAMED -jar "$BEFORE_JAR" simulate "$ssp" -o "$out" ;;
     oms) set -- "$1" "$2" "$3" "$oms" --tempDir="$out" --resultFile="$out/result.csv" --stopTime="$stop" \
             --emitEvents=false "$ssp" ;;
     before) set -- "$1" "$2" "$3" java --add-opens java.prefs/java.util.prefs=ALL-UNNAMED \
@@ -44,10 +59,13 @@ run() { # label how round
             simulate "$ssp" -o "$out" ;;
     esac
     label="$1"
+    round="$3"
     shift 3
+    load="$(cut -d' ' -f1 /proc/loadavg)"
     /usr/bin/time -f "%e %U %S %M" -o "$work/time" "$@" > "$work/log" 2>&1 || {
         echo "$label failed:" >&2; cat "$work/log" >&2; exit 1; }
-    echo "$label|$(cat "$work/time")" >> "$work/results"
+    rows="$(($(wc -l < "$out/result.csv") - 1))"
+    echo "$label|$(cat "$work/time")|$round|$load|$rows" >> "$work/results"
 }
 
 echo "Machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -65,16 +83,16 @@ echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| contender | wall s (median) | CPU s (median) | max RSS MB (median) | wall / OMSimulator's (median over rounds) | CPU / OMSimulator's |"
 echo "|---|---:|---:|---:|---:|---:|"
-awk -F'|' -v rounds="$rounds" '
+awk -F'|' -v rounds="$rounds" -v labels="$labels" '
     function median(list, n,   i, j, t, v) {
         split(list, v, " ")
         for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (v[j] < v[i]) { t = v[i]; v[i] = v[j]; v[j] = t }
         return v[int((n + 1) / 2)]
     }
     { split($2, t, " "); n[$1]++; k = n[$1]
-      wall[$1, k] = t[1]; cpu[$1, k] = t[2] + t[3]; rss[$1, k] = t[4] / 1024
-      if (!($1 in seen)) { seen[$1] = 1; order[++m] = $1 } }
+      wall[$1, k] = t[1]; cpu[$1, k] = t[2] + t[3]; rss[$1, k] = t[4] / 1024 }
     END {
+      m = split(labels, l, ";"); for (i = 1; i <= m; i++) { split(l[i], p, "|"); order[i] = p[1] }
       for (i = 1; i <= m; i++) if (order[i] ~ /^OMSimulator/) oms = order[i]
       for (i = 1; i <= m; i++) {
         c = order[i]; w = ""; u = ""; s = ""; rw = ""; ru = ""
@@ -87,4 +105,25 @@ awk -F'|' -v rounds="$rounds" '
       }
     }' "$work/results"
 echo
-echo "$rounds rounds, contenders in a rotating order in every round; all runs write the same rows (86,401 for the 1 s solar day)."
+echo "Per round (wall s, CPU s in brackets; the 1-minute load average when the run started):"
+echo
+awk -F'|' -v labels="$labels" '
+    { split($2, t, " "); c = $1; r = $3
+      if (r > rounds) rounds = r
+      cell[c, r] = sprintf("%.2f (%.2f)", t[1], t[2] + t[3]); wall[c, r] = t[1]; load[r] = load[r] " " $4
+      rows[c] = rows[c] == "" || rows[c] == $5 ? $5 : rows[c] "/" $5 }
+    END {
+      m = split(labels, l, ";"); for (i = 1; i <= m; i++) { split(l[i], p, "|"); order[i] = p[1] }
+      for (i = 1; i <= m; i++) if (order[i] ~ /^OMSimulator/) oms = order[i]
+      printf "| round | load |"; for (i = 1; i <= m; i++) printf " %s |", order[i]
+      printf " bt-fmu wall / OMSimulator'"'"'s |\n|---|---|"; for (i = 0; i <= m; i++) printf "---:|"; printf "\n"
+      for (r = 1; r <= rounds; r++) {
+        printf "| %d |%s |", r, load[r]; for (i = 1; i <= m; i++) printf " %s |", cell[order[i], r]
+        printf " %.2f |\n", wall[order[1], r] / wall[oms, r]
+      }
+      printf "\nRows of result.csv (without the header):"
+      for (i = 1; i <= m; i++) printf " %s %s;", order[i], rows[order[i]]
+      printf "\n"
+    }' "$work/results"
+echo
+echo "$rounds rounds, contenders in a rotating order in every round, after one untimed run of the launcher."

@@ -12,7 +12,8 @@ import org.codehaus.plexus.util.xml.Xpp3Dom;
  * With {@code <extensions>true</extensions>}, a project that declares this
  * plugin without executions gets all three goals in their default phases
  * (validate, package, verify): the declaration alone is enough. A project that
- * lists its own executions keeps exactly those. Registered in
+ * lists one of the three goals in its own executions keeps exactly its executions; one
+ * that lists only other goals (an execution of sweep) gets the three as well. Registered in
  * META-INF/plexus/components.xml, which Maven reads from extension plugins.
  */
 public final class DefaultGoals extends AbstractMavenLifecycleParticipant {
@@ -29,7 +30,8 @@ public final class DefaultGoals extends AbstractMavenLifecycleParticipant {
 
     static void addTo(MavenProject project) {
         Plugin plugin = project.getPlugin(PLUGIN_KEY);
-        if (plugin == null || !plugin.getExecutions().isEmpty()) {
+        if (plugin == null || plugin.getExecutions().stream().anyMatch(e -> e.getGoals().stream()
+                .anyMatch(GOALS::contains))) {
             return;
         }
         PluginExecution execution = new PluginExecution();
@@ -39,7 +41,8 @@ public final class DefaultGoals extends AbstractMavenLifecycleParticipant {
         if (plugin.getConfiguration() != null) {
             execution.setConfiguration(new Xpp3Dom((Xpp3Dom) plugin.getConfiguration()));
         }
-        plugin.addExecution(execution);
+        // First: in phase verify, check (fast) runs before the project's own sweep (Spark, minutes).
+        plugin.getExecutions().add(0, execution);
         plugin.flushExecutionMap();
     }
 }

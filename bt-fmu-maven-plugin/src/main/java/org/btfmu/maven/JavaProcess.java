@@ -45,19 +45,31 @@ final class JavaProcess {
      */
     static Ended run(List<File> classPath, Class<?> main, List<String> args, Path workDirectory, int timeoutSeconds,
             Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
+        // javafmi makes the extracted binaries executable through java.util.prefs (DESIGN.md §4).
+        return run(classPath, main.getName(), List.of("--add-opens", "java.prefs/java.util.prefs=ALL-UNNAMED"), args,
+                workDirectory, timeoutSeconds, out, err);
+    }
+
+    /** Runs the class {@code main} (by name: it need not be on this plugin's class path) with these JVM options. */
+    static Ended run(List<File> classPath, String main, List<String> jvmOptions, List<String> args, Path workDirectory,
+            int timeoutSeconds, Consumer<String> out, Consumer<String> err) throws IOException, InterruptedException {
         Files.createDirectories(workDirectory);
-        Path work = Files.createTempDirectory(workDirectory, main.getSimpleName() + "-");
+        String simpleName = main.substring(main.lastIndexOf('.') + 1);
+        Path work = Files.createTempDirectory(workDirectory, simpleName + "-");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xrs",
                 "-XX:ErrorFile=" + work.resolve("hs_err_pid%p.log"),
-                "-Djava.io.tmpdir=" + work,
-                // javafmi makes the extracted binaries executable through java.util.prefs (DESIGN.md §4).
-                "--add-opens", "java.prefs/java.util.prefs=ALL-UNNAMED",
+                "-Djava.io.tmpdir=" + work));
+        command.addAll(jvmOptions);
+        command.addAll(List.of(
                 "-cp", String.join(File.pathSeparator, classPath.stream().map(File::getAbsolutePath).toList()),
-                main.getName()));
+                main));
         command.addAll(args);
-        Process process = new ProcessBuilder(command).directory(work.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(work.toFile());
+        // Spark (the sweep goal) listens on the loopback address only.
+        builder.environment().putIfAbsent("SPARK_LOCAL_IP", "127.0.0.1");
+        Process process = builder.start();
         // Maven ended by a signal (Ctrl-C): the process goes with it, and its folder.
         Thread reaper = new Thread(() -> {
             try {
@@ -70,9 +82,9 @@ final class JavaProcess {
         Runtime.getRuntime().addShutdownHook(reaper);
         try {
             process.getOutputStream().close();
-            Thread errors = new Thread(() -> lines(process.getErrorStream(), err), "bt-fmu " + main.getSimpleName());
+            Thread errors = new Thread(() -> lines(process.getErrorStream(), err), "bt-fmu " + simpleName);
             errors.start();
-            Thread output = new Thread(() -> lines(process.getInputStream(), out), "bt-fmu " + main.getSimpleName());
+            Thread output = new Thread(() -> lines(process.getInputStream(), out), "bt-fmu " + simpleName);
             output.start();
             boolean ended = true;
             if (timeoutSeconds > 0) {

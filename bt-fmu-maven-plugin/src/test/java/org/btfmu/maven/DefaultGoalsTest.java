@@ -63,6 +63,23 @@ class DefaultGoalsTest {
         assertEquals(List.of(own), plugin.getExecutions());
     }
 
+    /** Adding a sweep (not bound by default) must not cost the project its three goals. */
+    @Test
+    void anExecutionOfOnlyTheSweepKeepsTheThreeGoals() {
+        Plugin plugin = plugin();
+        PluginExecution sweep = new PluginExecution();
+        sweep.setId("campaign");
+        sweep.setGoals(List.of("sweep"));
+        plugin.addExecution(sweep);
+
+        DefaultGoals.addTo(projectWith(plugin));
+
+        assertEquals(List.of("default-bt-fmu", "campaign"), plugin.getExecutions().stream().map(PluginExecution::getId)
+                .toList(), "the three first: check before the sweep in phase verify");
+        assertEquals(List.of("sweep"), plugin.getExecutionsAsMap().get("campaign").getGoals());
+        assertEquals(List.of("validate", "build", "check"), plugin.getExecutionsAsMap().get("default-bt-fmu").getGoals());
+    }
+
     @Test
     void projectsWithoutThePluginAreLeftAlone() {
         MavenProject project = projectWith(null);

@@ -19,7 +19,8 @@ class HelpGoalTest {
         help.setLog(log);
         help.execute();
         String text = String.join("\n", log.infos);
-        for (String goal : new String[] {"bt-fmu:validate", "bt-fmu:build", "bt-fmu:check", "bt-fmu:help"}) {
+        for (String goal : new String[] {"bt-fmu:validate", "bt-fmu:build", "bt-fmu:check", "bt-fmu:sweep",
+            "bt-fmu:help"}) {
             assertTrue(text.contains(goal), goal + " in\n" + text);
         }
         assertTrue(text.contains("target/fmus/MISSION.fmu (MISSION: its name)"), text);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -23,10 +24,11 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Runs every run of a campaign as a Spark job, one task per run (each run on an executor,
- * co-simulating in the executor's JVM), and writes the results as Parquet through Spark.
- * The executors read the campaign file themselves (the path is what travels), so every
- * executor derives the same runs from the seed and the index.
+ * Runs every run of a campaign as a Spark job, one task per run, and writes the results as
+ * Parquet through Spark. A task co-simulates its run in a run worker, a JVM the executor
+ * starts and reuses for many runs ({@link RunWorkers}), so that a crashed or hung FMU costs
+ * one run, not the executor. The executors read the campaign file themselves (the path is
+ * what travels), so every executor derives the same runs from the seed and the index.
  */
 final class SparkSweep {
 
@@ -37,30 +39,39 @@ final class SparkSweep {
     static List<RunResult> run(SparkSession spark, Campaign campaign) {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
         List<Integer> indices = IntStream.range(0, campaign.runs()).boxed().toList();
-        List<RunResult> results = new ArrayList<>(context.parallelize(indices, Math.max(1, indices.size()))
-                .map(new RunTask(campaign.file().toAbsolutePath().toString()))
-                .collect());
+        String sweep = UUID.randomUUID().toString();
+        List<RunResult> results;
+        try {
+            results = new ArrayList<>(context.parallelize(indices, Math.max(1, indices.size()))
+                    .map(new RunTask(sweep, campaign.file().toAbsolutePath().toString()))
+                    .collect());
+        } finally {
+            RunWorkers.close(sweep); // the workers of local[N] executors, in this JVM
+            RunTask.CAMPAIGNS.remove(sweep);
+        }
         results.sort(Comparator.comparingInt(RunResult::index));
         return results;
     }
 
-    /** An executor's side of the job: one run by index. */
+    /** An executor's side of the job: one run by index, in a run worker. */
     static final class RunTask implements Function<Integer, RunResult> {
 
         private static final long serialVersionUID = 1L;
-        /** Per executor JVM: the campaign read once. */
+        /** Per executor JVM and sweep: the campaign read once. */
         private static final Map<String, Campaign> CAMPAIGNS = new ConcurrentHashMap<>();
 
+        private final String sweep;
         private final String file;
 
-        RunTask(String file) {
+        RunTask(String sweep, String file) {
+            this.sweep = sweep;
             this.file = file;
         }
 
         @Override
         public RunResult call(Integer index) {
-            Campaign campaign = CAMPAIGNS.computeIfAbsent(file, f -> Campaign.read(Path.of(f)));
-            return CampaignRun.run(campaign, campaign.run(index));
+            Campaign campaign = CAMPAIGNS.computeIfAbsent(sweep, s -> Campaign.read(Path.of(file)));
+            return RunWorkers.run(sweep, campaign, campaign.run(index));
         }
     }
 

@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Set;
 import org.apache.parquet.example.data.Group;
 import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
@@ -20,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The campaign on Spark, kept small (2 cores shared): 4 runs of the hanging plant, two of them
  * hung, on local[2], local[1] and a standalone cluster started for the test: the same table byte
- * for byte, each hung run one timed-out row.
+ * for byte, each hung run one timed-out row, and nothing of it left running afterwards.
  */
 class SweepOnSparkTest {
 
@@ -40,6 +42,7 @@ class SweepOnSparkTest {
                 + " \"parameters\": {\"plant.k\": {\"values\": [0.2, 2]}, \"plant.hang_at\": {\"values\": [100, 0.35]},"
                 + " \"plant.x0\": {\"uniform\": [1, 1.2]}},"
                 + " \"keep\": [{\"variable\": \"plant.x\", \"stats\": [\"final\"]}]}");
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
         Console two = CampaignFiles.sweep(campaign.toString(), "-o", dir.resolve("two").toString(), "--master", "local[2]");
         Console one = CampaignFiles.sweep(campaign.toString(), "-o", dir.resolve("one").toString(), "--master", "local[1]");
         assertEquals(2, two.code(), two.err());
@@ -55,6 +58,14 @@ class SweepOnSparkTest {
                 rows.add(row);
             }
         }
+        // Nothing of the hung runs is left: no process (their workers were killed), no thread in an FMU.
+        assertEquals(List.of(), ProcessHandle.current().descendants().map(ProcessHandle::info).toList());
+        List<String> stuck = Thread.getAllStackTraces().entrySet().stream()
+                .filter(t -> !before.contains(t.getKey()) && Arrays.stream(t.getValue()).anyMatch(f ->
+                        f.getClassName().startsWith("org.btfmu.cosim.")))
+                .map(t -> t.getKey().getName()).toList();
+        assertEquals(List.of(), stuck, "threads left in an FMU");
+
         assertEquals(List.of(0, 1, 2, 3), rows.stream().map(r -> r.getInteger("run", 0)).toList());
         assertEquals(List.of("passed", "timeout", "failed", "timeout"),
                 rows.stream().map(r -> r.getString("status", 0)).toList());

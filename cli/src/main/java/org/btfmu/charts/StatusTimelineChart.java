@@ -32,6 +32,25 @@ public final class StatusTimelineChart {
      * {@code title} names the mission (and scenario).
      */
     public static void write(Path png, String title, List<String> tasks, double[] times, List<double[]> statuses) throws IOException {
+        int rows = tasks.size();
+        ChartUtils.saveChartAsPNG(png.toFile(), chart(title, tasks, times, statuses), 1200, 140 + 26 * Math.max(rows, 2));
+    }
+
+    /**
+     * Draws a small chart into memory and encodes it, for nothing: loads and initialises JFreeChart,
+     * Java2D, the fonts and the PNG encoder (a third of a second and more), so that a caller can do
+     * it on another thread while the simulation runs and {@link #write} finds them ready.
+     */
+    public static void warmUp() {
+        try {
+            ChartUtils.writeChartAsPNG(java.io.OutputStream.nullOutputStream(), chart("warm-up", List.of("a", "b"),
+                    new double[] {0, 1, 2}, List.of(new double[] {1, 2, 3}, new double[] {4, 5, 6})), 300, 200);
+        } catch (IOException | RuntimeException e) {
+            // only a head start: write() does the same work again and reports what fails
+        }
+    }
+
+    private static JFreeChart chart(String title, List<String> tasks, double[] times, List<double[]> statuses) {
         Status[] all = Status.values();
         TimeScale scale = TimeScale.forTimes(times);
         XYIntervalSeriesCollection data = new XYIntervalSeriesCollection();
@@ -77,6 +96,6 @@ public final class StatusTimelineChart {
         legend.setPosition(RectangleEdge.BOTTOM);
         chart.addLegend(legend);
         chart.setBackgroundPaint(Color.WHITE);
-        ChartUtils.saveChartAsPNG(png.toFile(), chart, 1200, 140 + 26 * Math.max(rows, 2));
+        return chart;
     }
 }

@@ -10,6 +10,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.DoubleConsumer;
 import java.util.function.Function;
 import org.btfmu.cosim.CoSimulation;
@@ -27,6 +31,7 @@ import org.btfmu.cosim.Trace;
 import org.btfmu.charts.VariableChart;
 import org.btfmu.cosim.VariableReference;
 import org.btfmu.demo.ReportRecorder;
+import org.btfmu.report.HtmlReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -190,7 +195,8 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         // Before anything is loaded or written: bad times leave no empty result.csv behind.
         long points = RunLength.steps(run, maxSteps, options, scenario == null ? null : scenario.toString());
-        ReportRecorder recorder = new ReportRecorder(log);
+        // A Co-Simulation run samples the start and every point; Model Exchange every output point.
+        ReportRecorder recorder = new ReportRecorder(log, points + 1);
         try (CoSimulation sim = CoSimulation.load(specs, recorder.log(), fmiInterface.equals("me"))) {
             List<FmuInstance> loaded = sim.fmus();
             if (inputs != null && loaded.size() != 1) {
@@ -268,21 +274,23 @@ public final class SimulateCommand implements Callable<Integer> {
         // The recorded columns, then the mission inputs for report.html (not written to result.csv).
         List<VariableReference> columns = recorder.prepare(loaded, List.copyOf(sampled));
 
-        Trace plotTrace = new Trace(plotted.stream().mapToInt(columns::indexOf).toArray());
-        Trace statusTrace = new Trace(statuses.stream().mapToInt(columns::indexOf).toArray());
+        Trace plotTrace = new Trace(plotted.stream().mapToInt(columns::indexOf).toArray(),
+                (int) Math.min(points + 1, 1 << 17));
         createDirectory(output);
         PrintWriter out = spec.commandLine().getOut();
         out.println("simulating " + points + (fmiInterface.equals("me") ? " output points" : " communication points")
                 + " of " + fmt(experiment.step()) + " s from " + fmt(experiment.start()) + " s to "
                 + fmt(experiment.stop()) + " s (--max-steps " + maxSteps + ")");
         out.flush();
+        warmUp(!statuses.isEmpty() || !plotted.isEmpty(), recorder.hasMission());
         Path csv = output.resolve("result.csv");
         String ran;
         double end;
         double wall;
         String endedBy = null;
         try (CsvWriter writer = new CsvWriter(csv)) {
-            List<SampleListener> listeners = List.of(recorder.recordedOnly(writer), plotTrace, statusTrace, recorder);
+            // The statuses are among the recorder's columns (a run with status outputs has a mission).
+            List<SampleListener> listeners = List.of(recorder.recordedOnly(writer), plotTrace, recorder);
             try (Progress progress = new Progress(spec.commandLine().getErr())) {
                 if (fmiInterface.equals("me")) {
                     ModelExchangeMaster.Result me = sim.runModelExchange(experiment.start(), experiment.stop(),
@@ -308,18 +316,24 @@ public final class SimulateCommand implements Callable<Integer> {
             throw new CoSimulationException(e.getMessage() + " (" + csv + " holds the results up to there)", e);
         }
 
+        // report.html and run.btlog on a second thread while this one draws the charts: a batch
+        // tool's second core is otherwise idle after the run.
+        String missions = String.join(", ", statuses.stream().map(r -> r.fmu().modelName()).distinct().toList());
+        List<double[]> statusValues = statuses.stream().map(recorder::values).toList();
+        ExecutorService reportThread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "bt-fmu-report");
+            t.setDaemon(true);
+            return t;
+        });
+        Future<List<Path>> reports = reportThread.submit(() -> writeReports(recorder, missions));
+        reportThread.shutdown();
         List<Path> written = new ArrayList<>(List.of(csv));
         try {
             if (!statuses.isEmpty()) {
                 List<String> tasks = statuses.stream().map(r -> (loaded.size() > 1 ? r.fmu().name() + ":" : "")
                         + r.variable().name().substring("status.".length())).toList();
-                List<double[]> values = new ArrayList<>();
-                for (int i = 0; i < statuses.size(); i++) {
-                    values.add(statusTrace.values(i));
-                }
                 Path png = output.resolve("status.png");
-                String missions = String.join(", ", statuses.stream().map(r -> r.fmu().modelName()).distinct().toList());
-                StatusTimelineChart.write(png, "Task status: " + missions, tasks, statusTrace.times(), values);
+                StatusTimelineChart.write(png, "Task status: " + missions, tasks, recorder.times(), statusValues);
                 written.add(png);
             }
             for (int i = 0; i < plotted.size(); i++) {
@@ -331,27 +345,91 @@ public final class SimulateCommand implements Callable<Integer> {
                 written.add(png);
             }
         } catch (IOException e) {
+            awaitQuietly(reports);
             throw new CoSimulationException(output + ": cannot write a plot: " + e.getMessage(), e);
         }
-        try {
-            if (recorder.hasMission()) {
-                Path html = output.resolve("report.html");
-                String missions = String.join(", ", statuses.stream().map(r -> r.fmu().modelName()).distinct().toList());
-                recorder.writeReport(html, missions, fmiInterface.equals("me"));
-                written.add(html);
-            }
-            if (btlog != null) {
-                recorder.writeBtLog(btlog);
-                written.add(btlog);
-            }
-        } catch (IOException e) {
-            throw new CoSimulationException(output + ": cannot write the report: " + e.getMessage(), e);
-        }
+        written.addAll(await(reports));
         return String.format(Locale.ROOT, "simulated %s s to %s s%s in %.2f s wall time: %s, "
                 + "%d status changes; wrote %s", fmt(experiment.start()), fmt(end),
                 endedBy == null ? "" : " (FMU '" + endedBy + "' ended the simulation there)", wall, ran,
-                statusTrace.changes(),
+                changes(statusValues),
                 String.join(", ", written.stream().map(Path::toString).toList()));
+    }
+
+    /** Writes report.html (with a mission) and the --btlog file; returns what it wrote. */
+    private List<Path> writeReports(ReportRecorder recorder, String missions) throws IOException {
+        List<Path> written = new ArrayList<>();
+        if (recorder.hasMission()) {
+            Path html = output.resolve("report.html");
+            recorder.writeReport(html, missions, fmiInterface.equals("me"));
+            written.add(html);
+        }
+        if (btlog != null) {
+            recorder.writeBtLog(btlog);
+            written.add(btlog);
+        }
+        return written;
+    }
+
+    private List<Path> await(Future<List<Path>> reports) {
+        try {
+            return reports.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw new CoSimulationException(output + ": cannot write the report: " + io.getMessage(), io);
+            }
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CoSimulationException("interrupted while writing the report", e);
+        }
+    }
+
+    /** Lets the report finish (a plot failed: that error is the one to report). */
+    private static void awaitQuietly(Future<?> reports) {
+        try {
+            reports.get();
+        } catch (ExecutionException | InterruptedException e) {
+            // the plot's error is reported
+        }
+    }
+
+    /**
+     * Loads and initialises the chart and report machinery on a background thread while the
+     * simulation runs on this one (a third of a second and more of class loading, fonts and
+     * resources that would otherwise follow the run).
+     */
+    private static void warmUp(boolean charts, boolean report) {
+        if (!charts && !report) {
+            return;
+        }
+        Thread t = new Thread(() -> {
+            if (charts) {
+                StatusTimelineChart.warmUp();
+            }
+            if (report) {
+                HtmlReport.warmUp();
+            }
+        }, "bt-fmu-warm-up");
+        t.setDaemon(true);
+        t.setPriority(Thread.MIN_PRIORITY);
+        t.start();
+    }
+
+    /** How often consecutive samples differ, summed over the columns. */
+    private static long changes(List<double[]> columns) {
+        long count = 0;
+        for (double[] column : columns) {
+            for (int i = 1; i < column.length; i++) {
+                if (column[i] != column[i - 1]) {
+                    count++;
+                }
+            }
+        }
+        return count;
     }
 
     private static String fmt(double value) {

@@ -1,25 +1,61 @@
 package org.btfmu.demo;
 
-import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.btfmu.cosim.SampleListener;
+import org.btfmu.cosim.Trace;
 
-/** Every sample of a co-simulation kept in memory, read back by column name. */
+/**
+ * Every sample of a co-simulation kept in memory, read back by column name. The numeric
+ * columns (Real, Integer, Boolean) are kept as primitive doubles ({@link Trace}), which hold
+ * every Integer and 1/0 exactly; String columns are not kept (nothing reads them back).
+ */
 public final class Recording implements SampleListener {
 
+    /** Beyond this the arrays grow as rows come, rather than being reserved up front (and zeroed). */
+    private static final int MOST_RESERVED_ROWS = 1 << 17;
+
+    private final int expectedRows;
     private List<String> columns = List.of();
-    private final List<Double> times = new ArrayList<>();
-    private final List<Object[]> rows = new ArrayList<>();
+    private Trace numbers;
+    /** Per column: its index in {@link #numbers}, or -1 for a String column; set by the first sample. */
+    private int[] traced;
+    private boolean[] integer;
+    /** Columns read since the last sample, shared by every reader (a report reads each several times, on two threads). */
+    private final java.util.Map<Integer, double[]> read = new java.util.concurrent.ConcurrentHashMap<>();
+
+    public Recording() {
+        this(1024);
+    }
+
+    /** {@code expectedRows}: how many samples the run will most likely give (a hint: a run may give more or fewer). */
+    public Recording(long expectedRows) {
+        this.expectedRows = (int) Math.max(1, Math.min(expectedRows, MOST_RESERVED_ROWS));
+    }
 
     @Override
     public void columns(List<String> names) {
         columns = List.copyOf(names);
+        numbers = null;
     }
 
     @Override
     public void sample(double time, Object[] values) {
-        times.add(time);
-        rows.add(values.clone());
+        if (numbers == null) {
+            traced = new int[values.length];
+            integer = new boolean[values.length];
+            int[] numeric = IntStream.range(0, values.length).filter(c -> !(values[c] instanceof String)).toArray();
+            java.util.Arrays.fill(traced, -1);
+            for (int i = 0; i < numeric.length; i++) {
+                traced[numeric[i]] = i;
+            }
+            for (int c = 0; c < values.length; c++) {
+                integer[c] = values[c] instanceof Integer;
+            }
+            numbers = new Trace(numeric, expectedRows);
+        }
+        numbers.sample(time, values);
+        read.clear();
     }
 
     public List<String> columns() {
@@ -27,30 +63,38 @@ public final class Recording implements SampleListener {
     }
 
     public int size() {
-        return times.size();
+        return numbers == null ? 0 : numbers.size();
     }
 
     public double[] times() {
-        return times.stream().mapToDouble(Double::doubleValue).toArray();
+        return numbers == null ? new double[0] : numbers.times();
     }
 
-    /** A numeric column; Booleans as 1/0. */
+    /** A numeric column; Booleans as 1/0. The array is shared with other readers: do not change it. */
     public double[] values(String column) {
         int c = index(column);
-        double[] result = new double[rows.size()];
-        for (int i = 0; i < result.length; i++) {
-            Object v = rows.get(i)[c];
-            result[i] = v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).doubleValue();
+        if (numbers == null) {
+            return new double[0];
         }
-        return result;
+        if (traced[c] < 0) {
+            throw new IllegalArgumentException("column '" + column + "' holds Strings, not numbers");
+        }
+        return read.computeIfAbsent(c, k -> numbers.values(traced[k]));
     }
 
     /** An Integer column, e.g. a task's status (Status ordinal + 1). */
     public int[] integers(String column) {
         int c = index(column);
-        int[] result = new int[rows.size()];
+        if (numbers == null) {
+            return new int[0];
+        }
+        if (!integer[c]) {
+            throw new IllegalArgumentException("column '" + column + "' holds no Integers");
+        }
+        double[] values = values(column);
+        int[] result = new int[values.length];
         for (int i = 0; i < result.length; i++) {
-            result[i] = (Integer) rows.get(i)[c];
+            result[i] = (int) values[i];
         }
         return result;
     }

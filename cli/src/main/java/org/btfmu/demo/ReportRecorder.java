@@ -42,15 +42,22 @@ public final class ReportRecorder implements SampleListener {
     private static final String STATUS = "status.";
 
     private final StatusLog log;
-    private final Recording samples = new Recording();
+    private final Recording samples;
     private List<VariableReference> columns = List.of();
     private int recorded;
+    private boolean prepared;
     private final List<FmuInstance> missions = new ArrayList<>();
     private final Map<String, String> prefixes = new LinkedHashMap<>();
 
     /** {@code log}: where every FMU message other than a status change goes. */
     public ReportRecorder(Consumer<String> log) {
+        this(log, 1024);
+    }
+
+    /** {@code expectedRows}: the samples the run will most likely give (room for them is taken up front). */
+    public ReportRecorder(Consumer<String> log, long expectedRows) {
         this.log = new StatusLog(log);
+        this.samples = new Recording(expectedRows);
     }
 
     /** The log to load the FMUs with. */
@@ -75,6 +82,7 @@ public final class ReportRecorder implements SampleListener {
         missions.forEach(m -> m.inputs().forEach(v -> all.add(new VariableReference(m, v))));
         recorded = recordedColumns.size();
         columns = List.copyOf(all);
+        prepared = true;
         return columns;
     }
 
@@ -86,9 +94,19 @@ public final class ReportRecorder implements SampleListener {
                 listener.columns(names.subList(0, recorded));
             }
 
+            private Object[] head = new Object[0];
+
             @Override
             public void sample(double time, Object[] values) {
-                listener.sample(time, values.length == recorded ? values : java.util.Arrays.copyOf(values, recorded));
+                if (values.length == recorded) {
+                    listener.sample(time, values);
+                    return;
+                }
+                if (head.length != recorded) {
+                    head = new Object[recorded];
+                }
+                System.arraycopy(values, 0, head, 0, recorded);
+                listener.sample(time, head);
             }
         };
     }
@@ -100,7 +118,9 @@ public final class ReportRecorder implements SampleListener {
 
     @Override
     public void sample(double time, Object[] values) {
-        samples.sample(time, values);
+        if (!prepared || !missions.isEmpty()) { // without a mission there is no report to keep samples for
+            samples.sample(time, values);
+        }
     }
 
     /** Writes report.html for the run so far; {@code title} names the mission (and scenario). */
@@ -149,6 +169,20 @@ public final class ReportRecorder implements SampleListener {
         });
         String name = String.join("_", missions.stream().map(FmuInstance::modelName).toList());
         BtLog.write(btlog, name.isEmpty() ? "bt_fmu" : name, tasks, initial, events, times.length == 0 ? 0 : times[0]);
+    }
+
+    /** The sample times so far (a mission run's; none without a mission). */
+    public double[] times() {
+        return samples.times();
+    }
+
+    /** The samples of a numeric column given to {@link #prepare} (a mission run's; none without a mission). */
+    public double[] values(VariableReference column) {
+        int c = columns.indexOf(column);
+        if (c < 0) {
+            throw new IllegalArgumentException("'" + column + "' is not sampled");
+        }
+        return samples.values(samples.columns().get(c));
     }
 
     /** Whether the run had a mission FMU (one with status outputs): else there is nothing to report. */

@@ -54,7 +54,83 @@ class LauncherScriptTest {
         assertFalse(failed.output.contains(COMMAND_OUTPUT), "the command does not run: " + failed.output);
     }
 
+    @Test
+    void firstRunOfACommandWritesAClassDataArchiveThatLaterRunsMap() throws Exception {
+        Result build = launch(Map.of());
+        assertTrue(build.output.contains(COMMAND_OUTPUT), build.output);
+        javaCalls();
+        Result dumping = launch(Map.of("FAKE_EXIT", "3"), "simulate", "x.ssp");
+        assertEquals(3, dumping.exit, "the command's exit code, also when it writes the archive: " + dumping.output);
+        assertTrue(dumping.output.contains(COMMAND_OUTPUT), dumping.output);
+        List<String> calls = javaCalls();
+        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit=" + root.resolve("cli/target/cds/simulate-")),
+                calls.toString());
+        assertTrue(calls.get(1).contains("-Xshare:on"), "the archive is tried before it is kept: " + calls);
+        List<Path> archives = archives();
+        assertEquals(1, archives.size(), archives.toString());
+        assertTrue(archives.get(0).getFileName().toString().matches("simulate-[0-9]+\\.jsa"), archives.toString());
+
+        Result mapping = launch(Map.of(), "simulate", "x.ssp");
+        assertEquals(0, mapping.exit, mapping.output);
+        assertEquals(List.of(), mapping.linesBeforeCommandOutput());
+        calls = javaCalls();
+        assertEquals(1, calls.size(), calls.toString());
+        assertTrue(calls.get(0).contains("-XX:SharedArchiveFile=" + archives.get(0)), calls.toString());
+        assertTrue(calls.get(0).endsWith("simulate x.ssp"), calls.toString());
+
+        Result off = launch(Map.of("BT_FMU_CDS", "off"), "simulate", "x.ssp");
+        assertEquals(0, off.exit, off.output);
+        calls = javaCalls();
+        assertFalse(calls.get(0).contains("Archive"), calls.toString());
+    }
+
+    @Test
+    void anArchiveTheJvmCannotMapOrOfAnOlderJarIsNotUsed() throws Exception {
+        Result build = launch(Map.of());
+        assertTrue(build.output.contains(COMMAND_OUTPUT), build.output);
+        javaCalls();
+        launch(Map.of("FAKE_UNMAPPABLE", "1"), "check", "m.json");
+        assertEquals(List.of(), archives(), "an archive the JVM refuses is not kept");
+        javaCalls();
+        Result again = launch(Map.of(), "check", "m.json");
+        assertEquals(0, again.exit, again.output);
+        List<String> calls = javaCalls();
+        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), "written again: " + calls);
+        Path archive = archives().get(0);
+
+        // a rebuilt jar: the old archive is replaced
+        Files.setLastModifiedTime(archive, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()
+                - 30_000));
+        Result rebuilt = launch(Map.of(), "check", "m.json");
+        assertEquals(0, rebuilt.exit, rebuilt.output);
+        calls = javaCalls();
+        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), calls.toString());
+        assertTrue(Files.getLastModifiedTime(archives().get(0)).toMillis() > System.currentTimeMillis() - 20_000);
+        assertEquals(1, archives().size(), archives().toString());
+    }
+
+    private List<String> javaCalls() throws IOException {
+        Path log = root.resolve("java-calls.log");
+        List<String> calls = Files.readAllLines(log);
+        Files.delete(log);
+        return calls;
+    }
+
+    private List<Path> archives() throws IOException {
+        Path dir = root.resolve("cli/target/cds");
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (var files = Files.list(dir)) {
+            return files.sorted().toList();
+        }
+    }
+
     private Result launch(Map<String, String> env) throws IOException, InterruptedException {
+        return launch(env, "--help");
+    }
+
+    private Result launch(Map<String, String> env, String... args) throws IOException, InterruptedException {
         Path script = root.resolve("bt-fmu");
         if (!Files.exists(script)) {
             Files.copy(Paths.get("..", "bt-fmu"), script);
@@ -74,13 +150,27 @@ class LauncherScriptTest {
                     fi
                     mkdir -p "$top/cli/target" && touch "$top/cli/target/bt-fmu.jar"
                     """);
-            executable(bin.resolve("java"), "#!/bin/sh\necho \"" + COMMAND_OUTPUT + "\"\n");
+            // Like java: writes the archive named by -XX:ArchiveClassesAtExit as it exits, refuses
+            // an archive with -Xshare:on when FAKE_UNMAPPABLE is set.
+            executable(bin.resolve("java"), """
+                    #!/bin/sh
+                    echo "$*" >> "%s"
+                    for a in "$@"; do
+                      case "$a" in
+                        -XX:ArchiveClassesAtExit=*) echo archive > "${a#-XX:ArchiveClassesAtExit=}" ;;
+                        -Xshare:on) [ -z "$FAKE_UNMAPPABLE" ] || exit 1; exit 0 ;;
+                      esac
+                    done
+                    echo "%s"
+                    exit ${FAKE_EXIT:-0}
+                    """.formatted(root.resolve("java-calls.log"), COMMAND_OUTPUT));
             // The jar must be newer than the sources for the second run to skip the build.
             Files.setLastModifiedTime(root.resolve("pom.xml"),
                     java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() - 60_000));
         }
-        ProcessBuilder builder = new ProcessBuilder("bash", script.toString(), "--help")
-                .redirectErrorStream(true);
+        List<String> command = new java.util.ArrayList<>(List.of("bash", script.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().put("PATH", root.resolve("fake-bin") + ":" + System.getenv("PATH"));
         builder.environment().putAll(env);
         Process process = builder.start();

@@ -6,18 +6,29 @@ import java.util.List;
 /**
  * Keeps chosen numeric columns of the samples in memory, for plots after the run.
  * Booleans are kept as 1/0; Strings cannot be traced.
+ *
+ * <p>Primitive doubles, one array per column sized for the rows the caller expects (a day at a
+ * 1 s step is 86,401): no boxing, and once the expected rows are in, {@link #values} hands out the
+ * array itself instead of a copy. More rows than expected grow the arrays by half.
  */
 public final class Trace implements SampleListener {
 
     private final int[] columns;
-    private double[] times = new double[1024];
+    private double[] times;
     private final double[][] values;
     private int size;
 
     /** {@code columns}: indexes into the sampled values. */
     public Trace(int[] columns) {
+        this(columns, 1024);
+    }
+
+    /** {@code expectedRows}: how many samples the run will most likely give (a hint, not a limit). */
+    public Trace(int[] columns, int expectedRows) {
         this.columns = columns.clone();
-        values = new double[columns.length][times.length];
+        int capacity = Math.max(1, expectedRows);
+        times = new double[capacity];
+        values = new double[columns.length][capacity];
     }
 
     @Override
@@ -28,9 +39,10 @@ public final class Trace implements SampleListener {
     @Override
     public void sample(double time, Object[] sample) {
         if (size == times.length) {
-            times = Arrays.copyOf(times, size * 2);
+            int capacity = size + Math.max(16, size / 2);
+            times = Arrays.copyOf(times, capacity);
             for (int c = 0; c < values.length; c++) {
-                values[c] = Arrays.copyOf(values[c], size * 2);
+                values[c] = Arrays.copyOf(values[c], capacity);
             }
         }
         times[size] = time;
@@ -45,13 +57,14 @@ public final class Trace implements SampleListener {
         return size;
     }
 
+    /** The sample times; the array may be shared with the trace: do not change it. */
     public double[] times() {
-        return Arrays.copyOf(times, size);
+        return exact(times);
     }
 
-    /** The values of the c-th traced column. */
+    /** The values of the c-th traced column; the array may be shared with the trace: do not change it. */
     public double[] values(int c) {
-        return Arrays.copyOf(values[c], size);
+        return exact(values[c]);
     }
 
     /** How often consecutive samples differ, summed over all traced columns. */
@@ -65,5 +78,10 @@ public final class Trace implements SampleListener {
             }
         }
         return count;
+    }
+
+    /** The array itself when it holds exactly the samples (a later sample grows a new one), else a copy. */
+    private double[] exact(double[] array) {
+        return array.length == size ? array : Arrays.copyOf(array, size);
     }
 }

@@ -10,6 +10,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.btfmu.core.Status;
 
 /**
@@ -30,16 +33,19 @@ public final class HtmlReport {
 
     /** Writes {@code html} (through a temporary file beside it: never a half-written report). */
     public static void write(Path html, RunReport run) throws IOException {
-        String page = fill(resource("report.html"), java.util.Map.of(
+        Map<String, String> values = Map.of(
                 "{{TITLE}}", escape(run.title()),
                 "{{LICENSE}}", escape(resource(ECHARTS + "LICENSE") + "\n" + resource(ECHARTS + "NOTICE") + "\n"
                         + resource(ECHARTS + "LICENSE-d3")),
                 "/*{{ECHARTS}}*/", resource(ECHARTS + "echarts.min.js"),
                 "/*{{SCRIPT}}*/", resource("report.js"),
-                "{{DATA}}", json(run)));
+                "{{DATA}}", json(run));
         Path temporary = html.resolveSibling("." + html.getFileName() + ".tmp");
         try {
-            Files.writeString(temporary, page, StandardCharsets.UTF_8);
+            // Streamed, not built as one String first (the page is 2.7 MB for a day at 1 s, twice that as chars).
+            try (java.io.Writer out = Files.newBufferedWriter(temporary, StandardCharsets.UTF_8)) {
+                fill(resource("report.html"), values, out);
+            }
             Files.move(temporary, html, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(temporary);
@@ -114,6 +120,16 @@ public final class HtmlReport {
     /** The template with each placeholder replaced; the values are not searched again. */
     static String fill(String template, java.util.Map<String, String> values) {
         StringBuilder page = new StringBuilder(template.length() + 2_000_000);
+        try {
+            fill(template, values, page);
+        } catch (IOException e) {
+            throw new IllegalStateException(e); // a StringBuilder does not throw
+        }
+        return page.toString();
+    }
+
+    private static void fill(String template, java.util.Map<String, String> values, Appendable page)
+            throws IOException {
         int at = 0;
         while (true) {
             int next = -1;
@@ -126,7 +142,8 @@ public final class HtmlReport {
                 }
             }
             if (found == null) {
-                return page.append(template, at, template.length()).toString();
+                page.append(template, at, template.length());
+                return;
             }
             page.append(template, at, next).append(values.get(found));
             at = next + found.length();
@@ -137,7 +154,36 @@ public final class HtmlReport {
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 
+    /**
+     * Reads the page's resources (ECharts is 1 MB) and loads the JSON writer, so that a caller can do
+     * it on another thread while a simulation runs and {@link #write} finds them ready.
+     */
+    public static void warmUp() {
+        try {
+            for (String name : List.of("report.html", "report.js", ECHARTS + "echarts.min.js", ECHARTS + "LICENSE",
+                    ECHARTS + "NOTICE", ECHARTS + "LICENSE-d3")) {
+                resource(name);
+            }
+            new ObjectMapper().writeValueAsString(JSON.objectNode().put("warm-up", 1.5));
+        } catch (IOException e) {
+            // only a head start: write() reads them again and reports what fails
+        }
+    }
+
+    /** The resources read so far: they never change, and a report needs them all (about 1.1 MB). */
+    private static final Map<String, String> RESOURCES = new ConcurrentHashMap<>();
+
     private static String resource(String name) throws IOException {
+        String cached = RESOURCES.get(name);
+        if (cached != null) {
+            return cached;
+        }
+        String text = read(name);
+        RESOURCES.put(name, text);
+        return text;
+    }
+
+    private static String read(String name) throws IOException {
         try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
             if (in == null) {
                 throw new IOException("the bt-fmu jar lacks org/btfmu/report/" + name + "; rebuild it with 'mvn package'");

@@ -82,4 +82,19 @@ class HtmlReportTest {
     void theEightStatusesHaveEightColours() {
         assertEquals(8, java.util.Arrays.stream(Status.values()).map(StatusColours::hex).distinct().count());
     }
+
+    @Test
+    void listsEveryTasksExpressionsInTheMissionFilesOrderInEveryRun() {
+        java.util.LinkedHashMap<String, String> expressions = new java.util.LinkedHashMap<>();
+        for (String key : List.of("predicate", "hysteresis", "entry", "done", "update", "exit", "guard", "k7", "k8",
+                "k9")) {
+            expressions.put(key, key + " > 0");
+        }
+        ReportTask task = new ReportTask("root", "root", "Root", -1, "", expressions);
+        assertEquals(List.copyOf(expressions.keySet()), List.copyOf(task.expressions().keySet()),
+                "the file's order (Map.copyOf's changed from one JVM to the next)");
+        String json = HtmlReport.json(new RunReport("t", new double[] {0}, List.of(task), Map.of(), List.of(),
+                List.of()));
+        assertTrue(json.contains("\"expressions\":{\"predicate\":\"predicate > 0\",\"hysteresis\":"), json);
+    }
 }
