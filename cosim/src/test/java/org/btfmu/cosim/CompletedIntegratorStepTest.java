@@ -33,6 +33,7 @@ class CompletedIntegratorStepTest {
         "3, needsCompletedIntegratorStep,     false,  false",
         "3, needsCompletedIntegratorStep,     true,   true",
         "3, needsCompletedIntegratorStep,     absent, false",
+        "3, needsCompletedIntegratorStep,     1,      true", // xs:boolean
     })
     void isCalledAsTheFmuDeclares(int version, String attribute, String declared, boolean called,
             @TempDir Path dir) throws IOException {
