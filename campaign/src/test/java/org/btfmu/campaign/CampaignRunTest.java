@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.btfmu.campaign.CampaignFiles.Console;
+import org.btfmu.testfmus.ModelFmu;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +21,7 @@ class CampaignRunTest {
 
     @BeforeAll
     static void fmu() throws IOException, InterruptedException {
-        HangingFmu.build(dir);
+        ModelFmu.build("Hang", 2, dir);
         CampaignFiles.scenario(dir, dir.resolve("Hang.fmu"), 1, 0.1,
                 "[{\"variable\": \"plant.y\", \"max\": 1}, {\"variable\": \"plant.x\", \"at\": 1, \"min\": 0.5}]");
     }

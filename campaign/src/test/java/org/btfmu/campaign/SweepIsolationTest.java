@@ -15,6 +15,7 @@ import org.apache.parquet.hadoop.ParquetReader;
 import org.apache.parquet.hadoop.example.GroupReadSupport;
 import org.apache.spark.sql.SparkSession;
 import org.btfmu.campaign.CampaignFiles.Console;
+import org.btfmu.testfmus.ModelFmu;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,7 +32,7 @@ class SweepIsolationTest {
 
     @BeforeAll
     static void fmu() throws IOException, InterruptedException {
-        HangingFmu.build(dir);
+        ModelFmu.build("Hang", 2, dir);
         CampaignFiles.scenario(dir, dir.resolve("Hang.fmu"), 1, 0.1, "[{\"variable\": \"plant.x\", \"at\": 1, \"min\": 0.5}]");
     }
 

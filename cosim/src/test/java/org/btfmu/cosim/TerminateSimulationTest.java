@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.btfmu.testfmus.ModelFmu;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -25,7 +26,7 @@ class TerminateSimulationTest {
     @ParameterizedTest
     @ValueSource(ints = {2, 3})
     void completedIntegratorStepEndsTheRunWhenTheFmuAsks(int fmiVersion) throws Exception {
-        Path fmu = TestModelFmu.build("Ending", fmiVersion, dir);
+        Path fmu = ModelFmu.build("Ending", fmiVersion, dir);
         List<double[]> samples = new ArrayList<>();
         try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("tank", fmu)), m -> { }, true)) {
             FmuInstance tank = sim.fmus().get(0);

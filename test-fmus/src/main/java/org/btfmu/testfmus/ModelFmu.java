@@ -1,4 +1,4 @@
-package org.btfmu.cosim;
+package org.btfmu.testfmus;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,22 +9,27 @@ import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
 /**
- * Builds a model of src/test/c with test-fmus' FMI layers (their C sources used, not changed)
- * into an FMI 2.0 or 3.0 FMU for Linux, as test-fmus' Makefile builds the plants.
+ * Builds a test's own model, {@code src/test/c/<model>.c} of the module whose tests run, with
+ * this module's FMI layers (their C sources used, not changed) into an FMI 2.0 or 3.0 FMU for
+ * Linux, as the Makefile builds the plants: for a behaviour no plant has (a crash, a hang, a
+ * request to end the simulation).
  */
-final class TestModelFmu {
+public final class ModelFmu {
 
-    private TestModelFmu() {
+    private ModelFmu() {
     }
 
-    static Path build(String model, int fmiVersion, Path dir) throws IOException, InterruptedException {
+    /** {@code <dir>/<model>.fmu} (FMI 2.0) or {@code <dir>/<model>_fmi3.fmu}, from the tests' working directory. */
+    public static Path build(String model, int fmiVersion, Path dir) throws IOException, InterruptedException {
         Path module = Path.of("").toAbsolutePath();
         Path layer = module.resolve("../test-fmus/src/main/c").normalize();
         Path source = module.resolve("src/test/c/" + model + ".c");
         String suffix = fmiVersion == 3 ? "3" : "";
+        // a GUID per model and version (FMI 3.0 calls it instantiationToken)
+        String guid = String.format("{%08x-0000-4000-8000-00000000000%d}", model.hashCode(), fmiVersion);
         List<String> flags = List.of("-O1", "-std=c11", "-D_GNU_SOURCE", "-fPIC",
                 "-I" + module.resolve("../native/include").normalize(), "-I" + layer,
-                "-DMODEL_GUID=\"{0d5e7a51-0000-4000-8000-00000000000" + fmiVersion + "}\"");
+                "-DMODEL_GUID=\"" + guid + "\"");
         Path so = dir.resolve(model + ".so");
         List<String> library = new ArrayList<>(List.of("gcc", "-shared", "-fvisibility=hidden", "-o", so.toString()));
         library.addAll(flags);
