@@ -63,20 +63,33 @@ class LauncherScriptTest {
         assertEquals(3, dumping.exit, "the command's exit code, also when it writes the archive: " + dumping.output);
         assertTrue(dumping.output.contains(COMMAND_OUTPUT), dumping.output);
         List<String> calls = javaCalls();
+        assertEquals(1, calls.size(), calls.toString());
+        assertTrue(calls.get(0).startsWith(dumping.pid + " "), "the launcher execs java (same pid): " + calls);
         assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit=" + root.resolve("cli/target/cds/simulate-")),
                 calls.toString());
-        assertTrue(calls.get(1).contains("-Xshare:on"), "the archive is tried before it is kept: " + calls);
         List<Path> archives = archives();
         assertEquals(1, archives.size(), archives.toString());
+        assertTrue(archives.get(0).getFileName().toString().matches("simulate-[0-9]+\\.jsa\\." + dumping.pid
+                + "\\.written"), archives.toString());
+
+        Result keeping = launch(Map.of(), "simulate", "x.ssp");
+        assertEquals(0, keeping.exit, keeping.output);
+        assertEquals(List.of(), keeping.linesBeforeCommandOutput());
+        calls = javaCalls();
+        assertEquals(2, calls.size(), calls.toString());
+        assertTrue(calls.get(0).contains("-Xshare:on"), "the archive is tried before it is kept: " + calls);
+        archives = archives();
+        assertEquals(1, archives.size(), archives.toString());
         assertTrue(archives.get(0).getFileName().toString().matches("simulate-[0-9]+\\.jsa"), archives.toString());
+        assertTrue(calls.get(1).startsWith(keeping.pid + " "), calls.toString());
+        assertTrue(calls.get(1).contains("-XX:SharedArchiveFile=" + archives.get(0)), calls.toString());
+        assertTrue(calls.get(1).endsWith("simulate x.ssp"), calls.toString());
 
         Result mapping = launch(Map.of(), "simulate", "x.ssp");
         assertEquals(0, mapping.exit, mapping.output);
-        assertEquals(List.of(), mapping.linesBeforeCommandOutput());
         calls = javaCalls();
         assertEquals(1, calls.size(), calls.toString());
         assertTrue(calls.get(0).contains("-XX:SharedArchiveFile=" + archives.get(0)), calls.toString());
-        assertTrue(calls.get(0).endsWith("simulate x.ssp"), calls.toString());
 
         Result off = launch(Map.of("BT_FMU_CDS", "off"), "simulate", "x.ssp");
         assertEquals(0, off.exit, off.output);
@@ -89,14 +102,18 @@ class LauncherScriptTest {
         Result build = launch(Map.of());
         assertTrue(build.output.contains(COMMAND_OUTPUT), build.output);
         javaCalls();
-        launch(Map.of("FAKE_UNMAPPABLE", "1"), "check", "m.json");
-        assertEquals(List.of(), archives(), "an archive the JVM refuses is not kept");
+        launch(Map.of(), "check", "m.json");
+        Path written = archives().get(0);
         javaCalls();
-        Result again = launch(Map.of(), "check", "m.json");
-        assertEquals(0, again.exit, again.output);
+        Result refused = launch(Map.of("FAKE_UNMAPPABLE", "1"), "check", "m.json");
+        assertEquals(0, refused.exit, refused.output);
+        assertFalse(Files.exists(written), "an archive the JVM refuses is not kept");
         List<String> calls = javaCalls();
-        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), "written again: " + calls);
+        assertTrue(calls.get(1).contains("-XX:ArchiveClassesAtExit="), "written again: " + calls);
+        launch(Map.of(), "check", "m.json");
         Path archive = archives().get(0);
+        assertTrue(archive.getFileName().toString().endsWith(".jsa"), archive.toString());
+        javaCalls();
 
         // a rebuilt jar: the old archive is replaced
         Files.setLastModifiedTime(archive, java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis()
@@ -105,8 +122,10 @@ class LauncherScriptTest {
         assertEquals(0, rebuilt.exit, rebuilt.output);
         calls = javaCalls();
         assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), calls.toString());
-        assertTrue(Files.getLastModifiedTime(archives().get(0)).toMillis() > System.currentTimeMillis() - 20_000);
-        assertEquals(1, archives().size(), archives().toString());
+        assertFalse(Files.exists(archive), "the archive of the older jar is removed");
+        launch(Map.of(), "check", "m.json");
+        assertEquals(List.of(archive), archives(), "the new one kept");
+        assertTrue(Files.getLastModifiedTime(archive).toMillis() > System.currentTimeMillis() - 20_000);
     }
 
     private List<String> javaCalls() throws IOException {
@@ -154,7 +173,7 @@ class LauncherScriptTest {
             // an archive with -Xshare:on when FAKE_UNMAPPABLE is set.
             executable(bin.resolve("java"), """
                     #!/bin/sh
-                    echo "$*" >> "%s"
+                    echo "$$ $*" >> "%s"
                     for a in "$@"; do
                       case "$a" in
                         -XX:ArchiveClassesAtExit=*) echo archive > "${a#-XX:ArchiveClassesAtExit=}" ;;
@@ -175,7 +194,7 @@ class LauncherScriptTest {
         builder.environment().putAll(env);
         Process process = builder.start();
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return new Result(process.waitFor(), output);
+        return new Result(process.waitFor(), output, process.pid());
     }
 
     private static void executable(Path file, String text) throws IOException {
@@ -183,7 +202,7 @@ class LauncherScriptTest {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
-    private record Result(int exit, String output) {
+    private record Result(int exit, String output, long pid) {
         List<String> linesBeforeCommandOutput() {
             List<String> lines = output.lines().toList();
             int end = lines.indexOf(COMMAND_OUTPUT);
