@@ -2,11 +2,14 @@
 # The mission FMU's share of OMSimulator's main thread (BENCHMARKS.md §6, issue 26): each
 # contender "label|file.ssp|libjvm" (libjvm empty: the guest JVM from PATH; else BTFMU_LIBJVM)
 # runs `OMSimulator --stopTime=<stop> --emitEvents=false <ssp>` under `perf record -F 999`, the
-# contenders alternating in every round (one fresh process each). Main-thread samples are
-# attributed by DSO: the mission FMU is libjvm.so, the JIT's code and the interpreter (perf's
-# [unknown] or perf-<pid>.map), the JDK's own libraries and the shim (<model identifier>.so,
-# given as SHIM, default solar_day.so); the rest is OMSimulator, libc, the kernel and the plant.
-# Before the rounds, one unmeasured run per contender makes the guest JVM's class-data archive.
+# contenders alternating in every round (one fresh process each); an optional fourth field,
+# "label|file.ssp|libjvm|options", gives that contender's guest JVM BTFMU_JAVA_OPTIONS.
+# Main-thread samples are attributed by DSO: the mission FMU is libjvm.so, the JIT's code and
+# the interpreter (perf's [unknown] or perf-<pid>.map), the JDK's own libraries and the shim
+# (<model identifier>.so, given as SHIM, default solar_day.so); the rest is OMSimulator, libc,
+# the kernel and the plant.
+# Before the rounds, one unmeasured run per contender makes the guest JVM's class-data archive
+# (in the background: the rounds wait until no archive is being made, at most a minute).
 #   benchmarks/run-omsimulator-share.sh <stop> <rounds> 'label|a.ssp|' 'label|b.ssp|/usr/lib/jvm/x/lib/server/libjvm.so' ...
 set -eu
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -16,9 +19,10 @@ shim="${SHIM:-solar_day.so}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-run() { # label ssp libjvm -> "label total fmu"
+run() { # label ssp libjvm options -> "label total fmu"
     rm -rf "$work/run"; mkdir -p "$work/run"
     if [ -n "$3" ]; then export BTFMU_LIBJVM="$3"; else unset BTFMU_LIBJVM || true; fi
+    if [ -n "$4" ]; then export BTFMU_JAVA_OPTIONS="$4"; else unset BTFMU_JAVA_OPTIONS || true; fi
     (cd "$work/run" && perf record -q -F 999 -o perf.data -- "$oms" --tempDir=tmp --stopTime="$stop" \
         --emitEvents=false "$2" > log 2>&1) || { echo "$1 failed" >&2; cat "$work/run/log" >&2; exit 1; }
     perf script -i "$work/run/perf.data" -F pid,tid,ip,dso 2>/dev/null | awk -v label="$1" -v shim="$shim" '
@@ -30,18 +34,21 @@ run() { # label ssp libjvm -> "label total fmu"
 
 echo "Machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for c in "$@"; do
-    IFS='|' read -r label ssp libjvm <<EOC
+    IFS='|' read -r label ssp libjvm options <<EOC
 $c
 EOC
-    run "$label" "$(readlink -f "$ssp")" "$libjvm" > /dev/null # the class-data archive, unmeasured
+    run "$label" "$(readlink -f "$ssp")" "$libjvm" "$options" > /dev/null # the class-data archive, unmeasured
 done
+cache="${BTFMU_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/bt-fmu}"
+waited=0
+while ls "$cache"/*/creating > /dev/null 2>&1 && [ "$waited" -lt 60 ]; do sleep 1; waited=$((waited + 1)); done
 r=1
 while [ "$r" -le "$rounds" ]; do
     for c in "$@"; do
-        IFS='|' read -r label ssp libjvm <<EOC
+        IFS='|' read -r label ssp libjvm options <<EOC
 $c
 EOC
-        run "$label" "$(readlink -f "$ssp")" "$libjvm" >> "$work/results"
+        run "$label" "$(readlink -f "$ssp")" "$libjvm" "$options" >> "$work/results"
     done
     r=$((r + 1))
 done

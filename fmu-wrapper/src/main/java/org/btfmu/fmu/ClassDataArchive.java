@@ -50,7 +50,7 @@ final class ClassDataArchive {
      * Options of the archiving JVM that the archive must share with the shim's JVM (the class
      * pointers' encoding follows the heap's size); the rest are for a quiet, short process.
      */
-    private static final List<String> JVM_OPTIONS = List.of("-Xshare:auto", "-XX:+UseSerialGC",
+    private static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC",
             "-Xmx256m", "-Xrs", "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1");
 
     private static final AtomicBoolean TRIED = new AtomicBoolean();
@@ -198,6 +198,21 @@ final class ClassDataArchive {
     }
 
     /**
+     * How a JVM of the given feature version writes the archive. JDK 25 and newer write an AOT
+     * cache (JEP 483, 514): its classes are loaded and linked ahead of time, which halves the
+     * interpreted start of fmi2Instantiate on the importer's thread against a dynamic archive
+     * (BENCHMARKS.md §6 "The start"); the shim passes it as -XX:SharedArchiveFile like the
+     * dynamic archive of older JDKs, and the JVM checks it in the same way. AOTCacheOutput
+     * refuses any -Xshare option, and an AOT cache is refused (with an error on the host's
+     * stderr, and then without even the JDK's own archive) unless the module options are the
+     * shim's (options.c).
+     */
+    static List<String> archiveOptions(int feature, String file) {
+        return feature >= 25 ? List.of("--enable-native-access=ALL-UNNAMED", "-XX:AOTCacheOutput=" + file)
+                : List.of("-Xshare:auto", "-XX:ArchiveClassesAtExit=" + file);
+    }
+
+    /**
      * The archiving process, through sh so that it finishes (renames the archive, or records
      * the failure, and drops the lock) even when the importer's process ends first. (The
      * importer's PATH may lack mv and rm.)
@@ -212,7 +227,8 @@ final class ClassDataArchive {
         List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", script, "bt-fmu-class-data",
                 java.toString()));
         command.addAll(JVM_OPTIONS);
-        command.addAll(List.of("-XX:ArchiveClassesAtExit=" + temporary, "-Djava.class.path="
+        command.addAll(archiveOptions(Runtime.version().feature(), temporary));
+        command.addAll(List.of("-Djava.class.path="
                 + String.join(File.pathSeparator, classPath), ClassDataWarmUp.class.getName(),
                 "warm-up"));
         new ProcessBuilder(command).directory(directory.toFile())

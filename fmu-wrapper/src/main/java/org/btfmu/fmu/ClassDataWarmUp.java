@@ -24,6 +24,7 @@ final class ClassDataWarmUp {
         ImporterLog log = new ImporterLog(0, 0, "class-data", false);
         String location = resources.toUri().toString();
         Class.forName(FmiEntry.class.getName()); // the shim's entry, initialised as it is at first use
+        UpcallStubs.stubs(); // what the shim has the runtime make first (FmiEntry.upcallStubs), Java 22+
         FmuSlave slave = FmuSlave.instantiate("class-data", CO_SIMULATION, guid, location, log);
         if (slave == null) { // a Model Exchange only FMU
             slave = FmuSlave.instantiate("class-data", MODEL_EXCHANGE, guid, location, log);

@@ -89,8 +89,23 @@ final class UpcallStubs {
 
     /** Writes the stubs' addresses into the shim's table of {@code METHODS.length} longs, or nothing. */
     static void fill(long table) {
-        if (Runtime.version().feature() < 22 || "jni".equals(System.getProperty(PROPERTY))) {
+        long[] addresses = stubs();
+        if (addresses == null) {
             return;
+        }
+        for (int i = 0; i < METHODS.length; i++) {
+            NativeMemory.putLong(table + 8L * i, addresses[i]);
+        }
+    }
+
+    /**
+     * The stubs' addresses in the order of the shim's table, or null where there are none
+     * (Java 17-21, the property set to jni, or the FFM API failing). Also what the class-data
+     * archive's warm-up runs, so that the FFM classes it loads are in the archive.
+     */
+    static long[] stubs() {
+        if (Runtime.version().feature() < 22 || "jni".equals(System.getProperty(PROPERTY))) {
+            return null;
         }
         long[] addresses = new long[METHODS.length];
         try {
@@ -99,11 +114,9 @@ final class UpcallStubs {
                 addresses[i] = foreign.stub(METHODS[i], i == 0);
             }
         } catch (ReflectiveOperationException | RuntimeException e) {
-            return; // no stubs: JNI as on Java 17
+            return null; // no stubs: JNI as on Java 17
         }
-        for (int i = 0; i < METHODS.length; i++) {
-            NativeMemory.putLong(table + 8L * i, addresses[i]);
-        }
+        return addresses;
     }
 
     /** The parts of java.lang.foreign used here, looked up by reflection. */

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,6 +103,17 @@ class ClassDataArchiveTest {
         Files.writeString(other.resolve("SHA256SUMS"), "def  bt-fmu-runtime.jar\n");
         assertTrue(ClassDataArchive.sameRuntime(resources, same.getParent()));
         assertFalse(ClassDataArchive.sameRuntime(resources, other.getParent()));
+    }
+
+    @Test
+    void jdk25AndNewerWriteAnAotCacheOlderOnesADynamicArchive() {
+        List<String> dynamic = List.of("-Xshare:auto", "-XX:ArchiveClassesAtExit=classes.jsa.1.tmp");
+        // it refuses -Xshare options; the cache needs the shim's module options
+        List<String> aot = List.of("--enable-native-access=ALL-UNNAMED", "-XX:AOTCacheOutput=classes.jsa.1.tmp");
+        assertEquals(dynamic, ClassDataArchive.archiveOptions(17, "classes.jsa.1.tmp"));
+        assertEquals(dynamic, ClassDataArchive.archiveOptions(24, "classes.jsa.1.tmp"));
+        assertEquals(aot, ClassDataArchive.archiveOptions(25, "classes.jsa.1.tmp"));
+        assertEquals(aot, ClassDataArchive.archiveOptions(26, "classes.jsa.1.tmp"));
     }
 
     private static void awaitGone(Path file) throws InterruptedException {
