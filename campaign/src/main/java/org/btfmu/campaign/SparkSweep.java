@@ -13,6 +13,7 @@ import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.apache.spark.SparkFiles;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.Function;
 import org.apache.spark.sql.Dataset;
@@ -40,12 +41,26 @@ final class SparkSweep {
         JavaSparkContext context = JavaSparkContext.fromSparkContext(spark.sparkContext());
         List<Integer> indices = IntStream.range(0, campaign.runs()).boxed().toList();
         String sweep = UUID.randomUUID().toString();
+        // On a cluster the executors get the campaign's files from the driver (SparkContext.addFile),
+        // not by their paths: they need not share the driver's file system.
+        String bundle = null;
+        Path bundleDirectory = null;
         List<RunResult> results;
         try {
+            if (!context.isLocal()) {
+                bundleDirectory = Files.createTempDirectory("bt-fmu-campaign-");
+                Path zip = bundleDirectory.resolve("campaign-" + sweep + ".zip");
+                CampaignBundle.write(campaign, zip);
+                context.addFile(zip.toString());
+                bundle = zip.getFileName().toString();
+            }
             results = new ArrayList<>(context.parallelize(indices, Math.max(1, indices.size()))
-                    .map(new RunTask(sweep, campaign.file().toAbsolutePath().toString()))
+                    .map(new RunTask(sweep, campaign.file().toAbsolutePath().toString(), bundle))
                     .collect());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot bundle the campaign's files: " + e.getMessage(), e);
         } finally {
+            deleteTree(bundleDirectory);
             RunWorkers.close(sweep); // the workers of local[N] executors, in this JVM
             RunTask.CAMPAIGNS.remove(sweep);
         }
@@ -62,15 +77,21 @@ final class SparkSweep {
 
         private final String sweep;
         private final String file;
+        /** The name of the shipped bundle of the campaign's files (SparkFiles), or null: read by path. */
+        private final String bundle;
 
-        RunTask(String sweep, String file) {
+        RunTask(String sweep, String file, String bundle) {
             this.sweep = sweep;
             this.file = file;
+            this.bundle = bundle;
         }
 
         @Override
         public RunResult call(Integer index) {
-            Campaign campaign = CAMPAIGNS.computeIfAbsent(sweep, s -> Campaign.read(Path.of(file)));
+            Campaign campaign = CAMPAIGNS.computeIfAbsent(sweep, s -> Campaign.read(bundle == null ? Path.of(file)
+                    // unpacked beside the shipped files, which Spark deletes with the executor
+                    : CampaignBundle.unpack(Path.of(SparkFiles.get(bundle)),
+                            Path.of(SparkFiles.getRootDirectory(), "bt-fmu-" + sweep), Path.of(file))));
             return RunWorkers.run(sweep, campaign, campaign.run(index));
         }
     }
@@ -139,6 +160,17 @@ final class SparkSweep {
             Files.delete(parts);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(Path directory) {
+        if (directory == null) {
+            return;
+        }
+        try (Stream<Path> files = Files.walk(directory)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary folder
         }
     }
 }
