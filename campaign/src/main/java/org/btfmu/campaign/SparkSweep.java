@@ -60,7 +60,9 @@ final class SparkSweep {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot bundle the campaign's files: " + e.getMessage(), e);
         } finally {
-            deleteTree(bundleDirectory);
+            if (bundleDirectory != null) {
+                WorkerProcess.delete(bundleDirectory);
+            }
             RunWorkers.close(sweep); // the workers of local[N] executors, in this JVM
             RunTask.CAMPAIGNS.remove(sweep);
         }
@@ -160,17 +162,6 @@ final class SparkSweep {
             Files.delete(parts);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    private static void deleteTree(Path directory) {
-        if (directory == null) {
-            return;
-        }
-        try (Stream<Path> files = Files.walk(directory)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
-            // a temporary folder
         }
     }
 }

@@ -274,7 +274,7 @@ final class WorkerProcess implements AutoCloseable {
     }
 
     /** Deletes a folder and everything in it; best effort (a temporary folder). */
-    private static void delete(Path folder) {
+    static void delete(Path folder) {
         try (java.util.stream.Stream<Path> walk = Files.walk(folder)) {
             walk.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException | java.io.UncheckedIOException ignored) {

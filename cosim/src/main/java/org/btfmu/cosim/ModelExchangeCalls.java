@@ -25,8 +25,10 @@ interface ModelExchangeCalls {
             this.terminateSimulation = terminateSimulation;
         }
 
+        private static final StepEnd[] BY_FLAGS = values(); // values() copies its array on every call
+
         static StepEnd of(boolean enterEventMode, boolean terminateSimulation) {
-            return values()[(enterEventMode ? 1 : 0) + (terminateSimulation ? 2 : 0)];
+            return BY_FLAGS[(enterEventMode ? 1 : 0) + (terminateSimulation ? 2 : 0)];
         }
 
         boolean enterEventMode() {

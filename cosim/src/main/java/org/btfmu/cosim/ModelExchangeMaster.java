@@ -161,7 +161,7 @@ public final class ModelExchangeMaster {
                 } catch (Interrupted e) {
                     end = e.state;
                     stateEvent = e.stateEvent;
-                    stepEvent = !e.stateEvent && !terminate; // the end asked for goes before the event
+                    stepEvent = !e.stateEvent;
                 }
                 t = end.getTime();
                 x = Arrays.copyOf(end.getPrimaryState(), states);
