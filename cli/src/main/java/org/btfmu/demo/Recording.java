@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.btfmu.cosim.SampleListener;
 import org.btfmu.cosim.Trace;
+import org.btfmu.cosim.VariableType;
 
 /**
  * Every sample of a co-simulation kept in memory, read back by column name. The numeric
@@ -41,21 +42,29 @@ public final class Recording implements SampleListener {
 
     @Override
     public void sample(double time, Object[] values) {
+        sample(time, org.btfmu.cosim.Values.of(values));
+    }
+
+    @Override
+    public void sample(double time, org.btfmu.cosim.Values values) {
         if (numbers == null) {
-            traced = new int[values.length];
-            integer = new boolean[values.length];
-            int[] numeric = IntStream.range(0, values.length).filter(c -> !(values[c] instanceof String)).toArray();
+            int n = values.size();
+            traced = new int[n];
+            integer = new boolean[n];
+            int[] numeric = IntStream.range(0, n).filter(c -> values.type(c) != VariableType.STRING).toArray();
             java.util.Arrays.fill(traced, -1);
             for (int i = 0; i < numeric.length; i++) {
                 traced[numeric[i]] = i;
             }
-            for (int c = 0; c < values.length; c++) {
-                integer[c] = values[c] instanceof Integer;
+            for (int c = 0; c < n; c++) {
+                integer[c] = values.type(c) == VariableType.INTEGER;
             }
             numbers = new Trace(numeric, expectedRows);
         }
         numbers.sample(time, values);
-        read.clear();
+        if (!read.isEmpty()) {
+            read.clear();
+        }
     }
 
     public List<String> columns() {

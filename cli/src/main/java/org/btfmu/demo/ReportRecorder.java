@@ -95,6 +95,17 @@ public final class ReportRecorder implements SampleListener {
             }
 
             private Object[] head = new Object[0];
+            private org.btfmu.cosim.Values source;
+            private org.btfmu.cosim.Values view; // the recorded columns of source, made once per source
+
+            @Override
+            public void sample(double time, org.btfmu.cosim.Values values) {
+                if (values != source) {
+                    source = values;
+                    view = values.head(Math.min(recorded, values.size()));
+                }
+                listener.sample(time, view);
+            }
 
             @Override
             public void sample(double time, Object[] values) {
@@ -119,6 +130,13 @@ public final class ReportRecorder implements SampleListener {
     @Override
     public void sample(double time, Object[] values) {
         if (!prepared || !missions.isEmpty()) { // without a mission there is no report to keep samples for
+            samples.sample(time, values);
+        }
+    }
+
+    @Override
+    public void sample(double time, org.btfmu.cosim.Values values) {
+        if (!prepared || !missions.isEmpty()) {
             samples.sample(time, values);
         }
     }

@@ -1,31 +1,62 @@
 package org.btfmu.cosim;
 
-import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Writes samples as CSV: a header {@code time,<column>...}, then one row per
  * communication point. Reals are written in Java's shortest round-trip form,
  * Booleans as 1/0 (so every numeric column plots), Strings quoted when needed.
  * Rows are flushed on {@link #close()}, which a failing run also reaches.
+ *
+ * <p>The text is made and written on a thread of its own: formatting numbers was a sixth of
+ * the master's thread. The caller copies each row's primitive values into a block of rows and
+ * hands full blocks over; a few blocks circulate between the two threads, so a run allocates
+ * nothing per row. A write error is reported by the next call on the caller's thread (a
+ * {@link #sample} or {@link #close}), naming the file; what the file then holds is the rows up to
+ * the failed write. {@link #close} waits for every row to be written and the thread to end.
  */
 public final class CsvWriter implements SampleListener, AutoCloseable {
 
-    private final BufferedWriter out;
+    /** Rows per block: large enough that handing over is rare, small enough to stay in a cache's reach. */
+    static final int ROWS = 512;
+    /** Blocks in circulation: while the writer formats one, the caller fills another. */
+    private static final int BLOCKS = 4;
+
     private final Path file;
-    /** One row at a time, reused: the primitive appends format without a String per value. */
-    private final StringBuilder line = new StringBuilder(256);
-    private char[] chars = new char[256];
+    private final int rowsPerBlock;
+    private final Thread writer;
+    private final BlockingQueue<Block> full = new ArrayBlockingQueue<>(BLOCKS + 2); // blocks, a header, the end
+    private final BlockingQueue<Block> free = new ArrayBlockingQueue<>(BLOCKS);
+    private int made;
+    private Block block; // being filled by the caller, or null
+    private volatile Throwable failure; // the writer's, read by the caller
+    private boolean reported;
+    private boolean closed;
 
     public CsvWriter(Path file) {
+        this(file, open(file), ROWS);
+    }
+
+    /** Writing to {@code out} (closed at the end), {@code file} naming it in errors; for tests. */
+    CsvWriter(Path file, OutputStream out, int rowsPerBlock) {
         this.file = file;
+        this.rowsPerBlock = rowsPerBlock;
+        writer = new Thread(() -> write(out), "bt-fmu-csv " + file.getFileName());
+        writer.setDaemon(true); // never keeps the JVM alive; close() waits for it
+        writer.start();
+    }
+
+    private static OutputStream open(Path file) {
         try {
-            out = Files.newBufferedWriter(file, StandardCharsets.UTF_8);
+            return Files.newOutputStream(file);
         } catch (IOException e) {
             throw new CoSimulationException(file + ": cannot write: " + e.getMessage(), e);
         }
@@ -33,47 +64,32 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
 
     @Override
     public void columns(List<String> names) {
-        line.setLength(0);
-        line.append("time");
+        handOver();
+        Block header = new Block(null, 0, 0);
+        header.header = new StringBuilder("time");
         for (String name : names) {
-            line.append(',').append(quote(name));
+            header.header.append(',').append(quote(name));
         }
-        write(line);
+        put(header);
     }
 
     @Override
     public void sample(double time, Object[] values) {
-        line.setLength(0);
-        line.append(time);
-        for (Object value : values) {
-            line.append(',');
-            // append(double)/append(int) format in place, the same text as Double.toString/Integer.toString.
-            if (value instanceof Double d) {
-                line.append(d.doubleValue());
-            } else if (value instanceof Integer i) {
-                line.append(i.intValue());
-            } else if (value instanceof Boolean b) {
-                line.append(b ? '1' : '0');
-            } else if (value instanceof String s) {
-                line.append(quote(s));
-            } else {
-                line.append(value);
-            }
-        }
-        write(line);
+        sample(time, Values.of(values));
     }
 
-    private void write(StringBuilder line) {
-        line.append('\n');
-        int n = line.length();
-        if (chars.length < n) {
-            chars = new char[Math.max(n, 2 * chars.length)];
+    @Override
+    public void sample(double time, Values values) {
+        failed();
+        if (block != null && !block.holds(values)) {
+            handOver();
         }
-        line.getChars(0, n, chars, 0);
-        try {
-            out.write(chars, 0, n);
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write", e);
+        if (block == null) {
+            block = take(values);
+        }
+        block.add(time, values);
+        if (block.rows == rowsPerBlock) {
+            handOver();
         }
     }
 
@@ -84,12 +100,209 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
         return '"' + text.replace("\"", "\"\"") + '"';
     }
 
+    /** Hands over the rows not yet written, waits until they are and the thread has ended; reports a write error. */
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (failure == null) {
+            handOver();
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                full.put(Block.END); // the writer takes everything queued before it, so this returns
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // the rows are written first, as they were when writing was on this thread
+            }
+        }
+        while (writer.isAlive()) {
+            try {
+                writer.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        failed();
+    }
+
+    // --- the caller's side ---
+
+    private void handOver() {
+        if (block != null && block.rows > 0) {
+            put(block);
+            block = null;
+        }
+    }
+
+    private void put(Block b) {
+        if (full.offer(b)) {
+            return; // an interrupt pending on this thread is not this writer's business
+        }
         try {
-            out.close();
-        } catch (IOException e) {
-            throw new UncheckedIOException(file + ": cannot write", e);
+            full.put(b); // waits only while the writer is behind: it takes whatever comes, even after an error
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CoSimulationException(file + ": interrupted while writing", e);
+        }
+    }
+
+    /** A free block for rows like {@code values}: a new one while fewer than BLOCKS exist, else one written. */
+    private Block take(Values values) {
+        Block b = free.poll();
+        if (b == null && made < BLOCKS) {
+            made++;
+            b = new Block(null, 0, rowsPerBlock);
+        }
+        while (b == null) {
+            try {
+                b = free.poll(100, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CoSimulationException(file + ": interrupted while writing", e);
+            }
+            failed();
+            if (b == null && !writer.isAlive()) {
+                throw new IllegalStateException(file + ": the CSV writer thread has ended");
+            }
+        }
+        b.shape(values);
+        return b;
+    }
+
+    private void failed() {
+        Throwable f = failure;
+        if (f != null && !reported) {
+            reported = true;
+            if (f instanceof IOException e) {
+                throw new UncheckedIOException(file + ": cannot write", e);
+            }
+            throw new IllegalStateException(file + ": cannot write: " + f, f);
+        }
+    }
+
+    // --- the writer's side ---
+
+    private void write(OutputStream out) {
+        CsvText text = new CsvText();
+        try (out) {
+            for (Block b = full.take(); b != Block.END; b = full.take()) {
+                if (failure == null) {
+                    try {
+                        b.format(text);
+                        if (text.length() >= 1 << 15) {
+                            text.writeTo(out);
+                        }
+                    } catch (IOException | RuntimeException e) {
+                        failure = e; // later blocks are taken and dropped, so the caller never waits
+                    }
+                }
+                if (b.header == null) {
+                    b.rows = 0;
+                    free.add(b);
+                }
+            }
+            if (failure == null) {
+                text.writeTo(out);
+            }
+        } catch (IOException | RuntimeException e) {
+            if (failure == null) {
+                failure = e; // the last write or the close
+            }
+        } catch (InterruptedException e) {
+            // nobody interrupts this thread (close() waits for the end marker)
+        }
+    }
+
+    /** Rows of one shape: times, and per row every value as a double (Integers and 1/0 exactly) or a String. */
+    private static final class Block {
+        static final Block END = new Block(null, 0, 0);
+
+        StringBuilder header; // a header line instead of rows
+        VariableType[] types;
+        int width;
+        final double[] times;
+        double[] numbers;
+        String[] strings;
+        int rows;
+
+        Block(VariableType[] types, int width, int capacity) {
+            this.types = types;
+            this.width = width;
+            this.times = new double[capacity];
+            this.numbers = new double[0];
+        }
+
+        boolean holds(Values values) {
+            if (values.size() != width) {
+                return false;
+            }
+            for (int c = 0; c < width; c++) {
+                if (values.type(c) != types[c]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        void shape(Values values) {
+            if (types == null || !holds(values)) {
+                width = values.size();
+                types = new VariableType[width];
+                boolean text = false;
+                for (int c = 0; c < width; c++) {
+                    types[c] = values.type(c);
+                    text |= types[c] == VariableType.STRING;
+                }
+                if (numbers.length < times.length * width) {
+                    numbers = new double[times.length * width];
+                }
+                strings = text ? new String[times.length * width] : null;
+            }
+        }
+
+        void add(double time, Values values) {
+            times[rows] = time;
+            int at = rows * width;
+            for (int c = 0; c < width; c++) {
+                switch (types[c]) {
+                    case REAL -> numbers[at + c] = values.reals[c];
+                    case INTEGER, BOOLEAN -> numbers[at + c] = values.ints[c];
+                    case STRING -> strings[at + c] = values.strings[c];
+                }
+            }
+            rows++;
+        }
+
+        void format(CsvText text) {
+            if (header != null) {
+                text.append(header.toString());
+                text.append('\n');
+                return;
+            }
+            for (int r = 0; r < rows; r++) {
+                text.append(times[r]);
+                int at = r * width;
+                for (int c = 0; c < width; c++) {
+                    text.append(',');
+                    switch (types[c]) {
+                        case REAL -> text.append(numbers[at + c]);
+                        case INTEGER -> text.append((int) numbers[at + c]);
+                        case BOOLEAN -> text.append(numbers[at + c] != 0 ? '1' : '0');
+                        case STRING -> text.append(quote(String.valueOf(strings[at + c])));
+                    }
+                }
+                text.append('\n');
+            }
+            if (strings != null) {
+                java.util.Arrays.fill(strings, 0, rows * width, null); // let the Strings go
+            }
         }
     }
 }

@@ -41,38 +41,41 @@ final class Exchange {
      */
     void forget() {
         for (Level level : levels) {
-            Arrays.fill(level.last, null);
+            Arrays.fill(level.copied, false);
         }
     }
 
     /** Connections whose sources do not depend on each other's targets: read all, then write all. */
     private static final class Level {
-        private final List<Integer> sources = new ArrayList<>();
+        private final int[] sources;            // the FMUs with outputs in this level
         private final VariableBatch[] outputs;  // per FMU: its outputs that feed this level
         private final int[][] outputSlots;
-        private final Object[][] outputValues;
+        private final Values[] outputValues;
         private final VariableBatch[] inputs;   // per FMU: its inputs fed by this level
-        private final Object[][] inputValues;
+        private final Values[] inputValues;
         private final boolean[][] inputChanged;
         private final int[] sourceFmu, sourceIndex, targetFmu, targetIndex; // per connection
-        private final Object[] last;            // per connection: the value copied last
+        private final Values last;              // per connection: the value copied last
+        private final boolean[] copied;         // per connection: whether last holds one
         private final boolean[] targetChanged;  // per FMU, during one copy (no set allocated per step)
 
         Level(List<FmuInstance> fmus, List<Connection> connections) {
             int n = fmus.size();
             outputs = new VariableBatch[n];
             outputSlots = new int[n][];
-            outputValues = new Object[n][];
+            outputValues = new Values[n];
             inputs = new VariableBatch[n];
-            inputValues = new Object[n][];
+            inputValues = new Values[n];
             inputChanged = new boolean[n][];
             int c = connections.size();
             sourceFmu = new int[c];
             sourceIndex = new int[c];
             targetFmu = new int[c];
             targetIndex = new int[c];
-            last = new Object[c];
+            last = new Values(connections.stream().map(k -> k.to().variable().type()).toArray(VariableType[]::new));
+            copied = new boolean[c];
             targetChanged = new boolean[n];
+            List<Integer> withOutputs = new ArrayList<>();
             for (int f = 0; f < n; f++) {
                 List<FmuVariable> out = new ArrayList<>();
                 List<FmuVariable> in = new ArrayList<>();
@@ -92,15 +95,16 @@ final class Exchange {
                     }
                 }
                 if (!out.isEmpty()) {
-                    sources.add(f);
+                    withOutputs.add(f);
                 }
                 outputs[f] = new VariableBatch(fmus.get(f), out);
                 outputSlots[f] = java.util.stream.IntStream.range(0, out.size()).toArray();
-                outputValues[f] = new Object[out.size()];
+                outputValues[f] = new Values(out.stream().map(FmuVariable::type).toArray(VariableType[]::new));
                 inputs[f] = new VariableBatch(fmus.get(f), in);
-                inputValues[f] = new Object[in.size()];
+                inputValues[f] = new Values(in.stream().map(FmuVariable::type).toArray(VariableType[]::new));
                 inputChanged[f] = new boolean[in.size()];
             }
+            sources = withOutputs.stream().mapToInt(Integer::intValue).toArray();
         }
 
         boolean copy() {
@@ -108,15 +112,32 @@ final class Exchange {
                 outputs[f].read(outputValues[f], outputSlots[f]);
             }
             boolean any = false;
-            for (int i = 0; i < last.length; i++) {
-                Object value = outputValues[sourceFmu[i]][sourceIndex[i]];
-                if (!Objects.equals(last[i], value)) {
-                    last[i] = value;
-                    inputValues[targetFmu[i]][targetIndex[i]] = value;
-                    inputChanged[targetFmu[i]][targetIndex[i]] = true;
-                    targetChanged[targetFmu[i]] = true;
-                    any = true;
+            for (int i = 0; i < copied.length; i++) {
+                Values from = outputValues[sourceFmu[i]];
+                int at = sourceIndex[i];
+                if (copied[i] && same(from, at, i)) {
+                    continue;
                 }
+                copied[i] = true;
+                Values to = inputValues[targetFmu[i]];
+                int into = targetIndex[i];
+                switch (last.type(i)) { // a connection joins variables of one type (Connection checks)
+                    case REAL -> {
+                        last.reals[i] = from.reals[at];
+                        to.reals[into] = from.reals[at];
+                    }
+                    case INTEGER, BOOLEAN -> {
+                        last.ints[i] = from.ints[at];
+                        to.ints[into] = from.ints[at];
+                    }
+                    case STRING -> {
+                        last.strings[i] = from.strings[at];
+                        to.strings[into] = from.strings[at];
+                    }
+                }
+                inputChanged[targetFmu[i]][into] = true;
+                targetChanged[targetFmu[i]] = true;
+                any = true;
             }
             for (int f = 0; f < targetChanged.length; f++) {
                 if (targetChanged[f]) {
@@ -126,6 +147,15 @@ final class Exchange {
                 }
             }
             return any;
+        }
+
+        /** Whether output {@code at} equals what connection {@code i} copied last, as Double.equals did (NaN equals NaN, 0.0 not -0.0). */
+        private boolean same(Values from, int at, int i) {
+            return switch (last.type(i)) {
+                case REAL -> Double.doubleToLongBits(from.reals[at]) == Double.doubleToLongBits(last.reals[i]);
+                case INTEGER, BOOLEAN -> from.ints[at] == last.ints[i];
+                case STRING -> Objects.equals(from.strings[at], last.strings[i]);
+            };
         }
     }
 }

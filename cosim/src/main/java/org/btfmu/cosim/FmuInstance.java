@@ -456,117 +456,99 @@ public final class FmuInstance implements AutoCloseable {
         time = communicationPoint;
     }
 
-    /** One fmi2Get call for the value references {@code vr} of one type (see {@link VariableBatch}). */
-    void get(VariableType type, int[] vr, int[] positions, int[] slots, Object[] into, List<FmuVariable> variables) {
+    /**
+     * One fmi2Get call for the value references {@code vr} of one type into {@code into}, a
+     * {@link Values#array} of at least vr.length; {@code which}: the variables in vr's order,
+     * named in errors (see {@link VariableBatch}).
+     */
+    void get(VariableType type, int[] vr, Object into, List<FmuVariable> which) {
         if (fmi3 != null) {
-            fmi3.get(type, vr, positions, slots, into, variables);
+            Object[] boxed = new Object[vr.length]; // FMI 3.0 values come boxed
+            int[] order = java.util.stream.IntStream.range(0, vr.length).toArray();
+            fmi3.get(type, vr, order, order, boxed, which);
+            Values.unbox(type, boxed, into);
             return;
         }
         try {
             switch (type) {
                 case REAL -> {
-                    double[] values = direct != null ? directReal(vr) : fmu.getReal(vr);
-                    for (int i = 0; i < vr.length; i++) {
-                        into[slots[positions[i]]] = values[i];
+                    if (direct != null) {
+                        directStatus(direct.getReal(component, vr, (double[]) into));
+                    } else {
+                        System.arraycopy(fmu.getReal(vr), 0, into, 0, vr.length);
                     }
                 }
                 case INTEGER -> {
-                    int[] values = direct != null ? directInteger(vr) : fmu.getInteger(vr);
-                    for (int i = 0; i < vr.length; i++) {
-                        into[slots[positions[i]]] = values[i];
+                    if (direct != null) {
+                        directStatus(direct.getInteger(component, vr, (int[]) into));
+                    } else {
+                        System.arraycopy(fmu.getInteger(vr), 0, into, 0, vr.length);
                     }
                 }
                 case BOOLEAN -> {
-                    boolean[] values = direct != null ? directBoolean(vr) : fmu.getBoolean(vr);
-                    for (int i = 0; i < vr.length; i++) {
-                        into[slots[positions[i]]] = values[i];
+                    int[] v = (int[]) into;
+                    if (direct != null) {
+                        directStatus(direct.getBoolean(component, vr, v));
+                        for (int i = 0; i < vr.length; i++) {
+                            v[i] = v[i] != 0 ? 1 : 0; // fmi2True is any non-zero int
+                        }
+                    } else {
+                        boolean[] b = fmu.getBoolean(vr);
+                        for (int i = 0; i < vr.length; i++) {
+                            v[i] = b[i] ? 1 : 0;
+                        }
                     }
                 }
-                case STRING -> {
-                    String[] values = fmu.getString(vr);
-                    for (int i = 0; i < vr.length; i++) {
-                        into[slots[positions[i]]] = values[i];
-                    }
-                }
+                case STRING -> System.arraycopy(fmu.getString(vr), 0, into, 0, vr.length);
             }
         } catch (RuntimeException e) {
             stepping = false;
-            throw failure("fmi2Get" + typeWord(type), vr.length == 1 ? variables.get(positions[0]) : null,
-                    "returned an error");
+            throw failure("fmi2Get" + typeWord(type), vr.length == 1 ? which.get(0) : null, "returned an error");
         }
     }
 
-    /** One fmi2Set call for the value references {@code vr} of one type; {@code which} names them in errors. */
-    void set(VariableType type, int[] vr, Object[] values, List<FmuVariable> which) {
+    /**
+     * One fmi2Set call for the value references {@code vr} of one type from {@code values}, a
+     * {@link Values#array} of exactly vr.length; {@code which}: the batch's variables of that type
+     * (those of vr are named in errors).
+     */
+    void set(VariableType type, int[] vr, Object values, List<FmuVariable> which) {
         if (fmi3 != null) {
-            fmi3.set(vr, values, which);
+            fmi3.set(vr, Values.box(type, values, vr.length), of(vr, which));
             return;
         }
         int status = switch (type) {
-            case REAL -> {
-                double[] v = new double[vr.length];
-                for (int i = 0; i < v.length; i++) {
-                    v[i] = ((Number) values[i]).doubleValue();
-                }
-                yield direct != null ? direct.setReal(component, vr, v) : fmu.setReal(vr, v);
-            }
-            case INTEGER -> {
-                int[] v = new int[vr.length];
-                for (int i = 0; i < v.length; i++) {
-                    v[i] = ((Number) values[i]).intValue();
-                }
-                yield direct != null ? direct.setInteger(component, vr, v) : fmu.setInteger(vr, v);
-            }
+            case REAL -> direct != null ? direct.setReal(component, vr, (double[]) values)
+                    : fmu.setReal(vr, (double[]) values);
+            case INTEGER -> direct != null ? direct.setInteger(component, vr, (int[]) values)
+                    : fmu.setInteger(vr, (int[]) values);
             case BOOLEAN -> {
+                int[] v = (int[]) values;
                 if (direct != null) {
-                    int[] v = new int[vr.length];
-                    for (int i = 0; i < v.length; i++) {
-                        v[i] = (Boolean) values[i] ? 1 : 0;
-                    }
                     yield direct.setBoolean(component, vr, v);
                 }
-                boolean[] v = new boolean[vr.length];
-                for (int i = 0; i < v.length; i++) {
-                    v[i] = (Boolean) values[i];
+                boolean[] b = new boolean[vr.length];
+                for (int i = 0; i < b.length; i++) {
+                    b[i] = v[i] != 0;
                 }
-                yield fmu.setBoolean(vr, v);
+                yield fmu.setBoolean(vr, b);
             }
-            case STRING -> {
-                String[] v = new String[vr.length];
-                for (int i = 0; i < v.length; i++) {
-                    v[i] = (String) values[i];
-                }
-                yield fmu.setString(vr, v);
-            }
+            case STRING -> fmu.setString(vr, (String[]) values);
         };
         if (status != OK && status != WARNING) {
             stepping = false;
-            String names = String.join("', '", which.stream().map(FmuVariable::name).toList());
+            String names = String.join("', '", of(vr, which).stream().map(FmuVariable::name).toList());
             throw failure("fmi2Set" + typeWord(type), null, "of '" + names + "' returned " + statusName(status));
         }
     }
 
-    /** fmi2GetReal through the direct binding; an error status throws as javafmi's proxy does. */
-    private double[] directReal(int[] vr) {
-        double[] values = new double[vr.length];
-        directStatus(direct.getReal(component, vr, values));
-        return values;
-    }
-
-    private int[] directInteger(int[] vr) {
-        int[] values = new int[vr.length];
-        directStatus(direct.getInteger(component, vr, values));
-        return values;
-    }
-
-    private boolean[] directBoolean(int[] vr) {
-        int[] raw = new int[vr.length];
-        directStatus(direct.getBoolean(component, vr, raw));
-        boolean[] values = new boolean[vr.length];
-        for (int i = 0; i < raw.length; i++) {
-            values[i] = raw[i] != 0;
+    /** The variables of {@code vr}, in its order, from {@code among}. */
+    private static List<FmuVariable> of(int[] vr, List<FmuVariable> among) {
+        List<FmuVariable> result = new ArrayList<>(vr.length);
+        for (int r : vr) {
+            among.stream().filter(v -> v.valueReference() == r).findFirst().ifPresent(result::add);
         }
-        return values;
+        return result;
     }
 
     private static void directStatus(int status) {

@@ -38,6 +38,11 @@ public final class Trace implements SampleListener {
 
     @Override
     public void sample(double time, Object[] sample) {
+        sample(time, Values.of(sample));
+    }
+
+    @Override
+    public void sample(double time, Values sample) {
         if (size == times.length) {
             int capacity = size + Math.max(16, size / 2);
             times = Arrays.copyOf(times, capacity);
@@ -47,8 +52,7 @@ public final class Trace implements SampleListener {
         }
         times[size] = time;
         for (int c = 0; c < columns.length; c++) {
-            Object v = sample[columns[c]];
-            values[c][size] = v instanceof Boolean b ? (b ? 1 : 0) : ((Number) v).doubleValue();
+            values[c][size] = sample.number(columns[c]);
         }
         size++;
     }
