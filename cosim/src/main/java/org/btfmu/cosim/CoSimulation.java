@@ -215,11 +215,11 @@ public final class CoSimulation implements AutoCloseable {
         int standing = 0; // steps in a row that did not advance time (early returns at their start)
         for (long i = 1; i <= points;) {
             double target = i == points ? stop : start + i * step; // no summed rounding errors
-            CouplingStep.Outcome outcome = coupling.advance(time, target);
-            double reached = outcome.reached();
-            if (outcome.ended() != null) {
+            coupling.advance(time, target);
+            double reached = coupling.reached();
+            if (coupling.ended() != null) {
                 // As fmusim does: the point an FMU completed before it ended the simulation is the last one.
-                FmuInstance ended = outcome.ended();
+                FmuInstance ended = coupling.ended();
                 boolean arrived = Math.abs(ended.time() - reached) <= 1e-9 * Math.max(1, Math.abs(reached));
                 if (arrived) {
                     exchange.run();

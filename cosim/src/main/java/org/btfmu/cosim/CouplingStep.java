@@ -29,10 +29,6 @@ final class CouplingStep {
 
     private static final int MAX_EVENT_ITERATIONS = 100;
 
-    /** Where a step ended: every FMU at {@code reached}, or {@code ended} asked to stop. */
-    record Outcome(double reached, FmuInstance ended) {
-    }
-
     private final List<FmuInstance> early = new ArrayList<>();
     private final List<FmuInstance> others = new ArrayList<>();
     private final List<FmuInstance> flagged = new ArrayList<>();
@@ -40,6 +36,8 @@ final class CouplingStep {
     /** With more than one early-return FMU, states are saved so that one can step again. */
     private final boolean redo;
     private long earlyReturns;
+    private double reached;   // where the last advance ended: every FMU there
+    private FmuInstance ended; // the FMU that asked to stop in the last advance, else null
     private long events;
     private boolean terminate;
 
@@ -62,11 +60,16 @@ final class CouplingStep {
         return events;
     }
 
-    /** Steps every FMU from {@code time} towards {@code target}. */
-    Outcome advance(double time, double target) {
+    /**
+     * Steps every FMU from {@code time} towards {@code target}; then {@link #reached} tells where
+     * they are and {@link #ended} which asked to end the simulation. (Fields, not a result object:
+     * nothing is allocated per step. Loops are indexed for the same reason.)
+     */
+    void advance(double time, double target) {
         double horizon = target;
         FmuInstance ended = null;
-        for (FmuInstance fmu : early) {
+        for (int i = 0; i < early.size(); i++) {
+            FmuInstance fmu = early.get(i);
             if (fmu.time() >= horizon) {
                 continue; // ahead of the coupling (see the class comment)
             }
@@ -79,7 +82,8 @@ final class CouplingStep {
                 horizon = fmu.time();
             }
         }
-        for (FmuInstance fmu : early) {
+        for (int i = 0; i < early.size(); i++) {
+            FmuInstance fmu = early.get(i);
             if (fmu.time() > horizon && redo && fmu.fmi3().canGetAndSetState() && ended != fmu) {
                 fmu.fmi3().restoreState();
                 flagged.remove(fmu);
@@ -87,7 +91,8 @@ final class CouplingStep {
                 step(fmu, horizon);
             }
         }
-        for (FmuInstance fmu : others) {
+        for (int i = 0; i < others.size(); i++) {
+            FmuInstance fmu = others.get(i);
             if (fmu.time() < horizon && step(fmu, horizon)) {
                 ended = earlier(ended, fmu);
             }
@@ -95,11 +100,29 @@ final class CouplingStep {
         if (horizon < target) {
             earlyReturns++;
         }
-        return new Outcome(horizon, ended);
+        this.reached = horizon;
+        this.ended = ended;
+    }
+
+    /** Where the last {@link #advance} left every FMU. */
+    double reached() {
+        return reached;
+    }
+
+    /** The FMU that asked to end the simulation in the last {@link #advance}, or null. */
+    FmuInstance ended() {
+        return ended;
     }
 
     /** One FMU's step to {@code horizon}; true if it asked to end the simulation. */
     private boolean step(FmuInstance fmu, double horizon) {
+        if (fmu.fmi3() == null) { // FMI 2.0: no events, no early return, no Step object per step
+            boolean going = fmu.doStep(horizon - fmu.time());
+            if (going) {
+                fmu.moveTo(horizon);
+            }
+            return !going;
+        }
         Fmi3Instance.Step step = fmu.stepTo(horizon);
         if (step.eventHandlingNeeded() && !flagged.contains(fmu)) {
             flagged.add(fmu);

@@ -28,8 +28,8 @@ final class Exchange {
     /** Copies every level in order; true if any input received a new value. */
     boolean run() {
         boolean any = false;
-        for (Level level : levels) {
-            any |= level.copy();
+        for (int i = 0; i < levels.size(); i++) { // indexed: no iterator per step
+            any |= levels.get(i).copy();
         }
         return any;
     }
