@@ -110,15 +110,8 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
         if (failure == null) {
             handOver();
         }
+        put(Block.END); // the writer takes everything queued before it, then ends
         boolean interrupted = false;
-        while (true) {
-            try {
-                full.put(Block.END); // the writer takes everything queued before it, so this returns
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true; // the rows are written first, as they were when writing was on this thread
-            }
-        }
         while (writer.isAlive()) {
             try {
                 writer.join();
@@ -141,15 +134,23 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
         }
     }
 
+    /**
+     * Queues {@code b} for the writer, waiting while it is behind (it takes whatever comes, even after
+     * an error). An interrupt does not stop the rows, as it did not when they were written on this
+     * thread: it is kept for the caller to see.
+     */
     private void put(Block b) {
-        if (full.offer(b)) {
-            return; // an interrupt pending on this thread is not this writer's business
+        boolean interrupted = false;
+        while (true) {
+            try {
+                full.put(b);
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
         }
-        try {
-            full.put(b); // waits only while the writer is behind: it takes whatever comes, even after an error
-        } catch (InterruptedException e) {
+        if (interrupted) {
             Thread.currentThread().interrupt();
-            throw new CoSimulationException(file + ": interrupted while writing", e);
         }
     }
 
@@ -160,17 +161,19 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
             made++;
             b = new Block(null, 0, rowsPerBlock);
         }
+        boolean interrupted = false;
         while (b == null) {
             try {
                 b = free.poll(100, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CoSimulationException(file + ": interrupted while writing", e);
+                interrupted = true;
             }
-            failed();
             if (b == null && !writer.isAlive()) {
                 throw new IllegalStateException(file + ": the CSV writer thread has ended");
             }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
         b.shape(values);
         return b;
