@@ -19,6 +19,9 @@ final class CsvText {
     private int length;
     /** Double.toString's digits for the values without a shortcut; reused. */
     private final StringBuilder digits = new StringBuilder(32);
+    /** Per column: the text of the Real written last (its length first) and its bits; see {@link #append(int, double)}. */
+    private byte[][] lastText = new byte[0][];
+    private long[] lastBits = new long[0];
 
     int length() {
         return length;
@@ -67,26 +70,64 @@ final class CsvText {
 
     void append(int value) {
         room(11);
-        long v = value; // Integer.MIN_VALUE has no positive int
-        if (v < 0) {
+        if (value < 0) {
+            if (value == Integer.MIN_VALUE) { // the one int without a positive counterpart
+                append("-2147483648");
+                return;
+            }
             bytes[length++] = '-';
-            v = -v;
+            value = -value;
         }
-        int end = length + digitCount(v);
-        for (int i = end - 1; i >= length; i--) {
-            bytes[i] = (byte) ('0' + v % 10);
-            v /= 10;
+        int end = length + digitCount(value);
+        for (int i = end - 1; i >= length; i--) { // int arithmetic: C1 calls into the VM for long division
+            bytes[i] = (byte) ('0' + value % 10);
+            value /= 10;
         }
         length = end;
     }
 
-    private static int digitCount(long v) {
+    private static int digitCount(int v) {
         int n = 1;
         while (v >= 10) {
             v /= 10;
             n++;
         }
         return n;
+    }
+
+    /**
+     * A Real of column {@code column}, as {@link #append(double)} writes it; when the column held the
+     * same bits in the row before, its text is copied instead of made again (the same bits give the
+     * same text). In a co-simulation most values hold still for many rows (a battery that is full, a
+     * setpoint), and making the digits is most of the writer's work.
+     */
+    void append(int column, double value) {
+        if (column >= lastText.length) {
+            int n = Math.max(column + 1, 2 * lastText.length);
+            lastText = java.util.Arrays.copyOf(lastText, n);
+            lastBits = java.util.Arrays.copyOf(lastBits, n);
+        }
+        long bits = Double.doubleToRawLongBits(value);
+        byte[] last = lastText[column];
+        if (last != null && lastBits[column] == bits) {
+            int n = last[0];
+            room(n);
+            System.arraycopy(last, 1, bytes, length, n);
+            length += n;
+            return;
+        }
+        int start = length;
+        append(value);
+        int n = length - start;
+        if (last == null) {
+            last = new byte[33]; // the length, then Double.toString's at most 24 characters (more for safety)
+            lastText[column] = last;
+        }
+        if (n < last.length) {
+            last[0] = (byte) n;
+            System.arraycopy(bytes, start, last, 1, n);
+            lastBits[column] = bits;
+        }
     }
 
     private void room(int more) {

@@ -290,12 +290,12 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
                 return;
             }
             for (int r = 0; r < rows; r++) {
-                text.append(times[r]);
+                text.append(0, times[r]);
                 int at = r * width;
                 for (int c = 0; c < width; c++) {
                     text.append(',');
                     switch (types[c]) {
-                        case REAL -> text.append(numbers[at + c]);
+                        case REAL -> text.append(c + 1, numbers[at + c]);
                         case INTEGER -> text.append((int) numbers[at + c]);
                         case BOOLEAN -> text.append(numbers[at + c] != 0 ? '1' : '0');
                         case STRING -> text.append(quote(String.valueOf(strings[at + c])));

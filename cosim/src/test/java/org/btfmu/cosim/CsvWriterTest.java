@@ -144,6 +144,22 @@ class CsvWriterTest {
         }
     }
 
+    @Test
+    void aRepeatedRealCopiesItsTextOnlyForTheSameBits() {
+        double[] column = {0.1, 0.1, -0.0, 0.0, 0.0, -0.0, Double.longBitsToDouble(0x7ff8000000000001L), Double.NaN,
+            1e-300, 1e-300, 0.30000000000000004, 0.1 + 0.2, 0.3, 1e7, 1e7, 12.5, 12.5, 0.1};
+        CsvText text = new CsvText();
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < column.length; i++) {
+            text.append(3, column[i]);
+            text.append(',');
+            text.append(0, column[column.length - 1 - i]); // another column's memory is its own
+            text.append('\n');
+            expected.append(column[i]).append(',').append(column[column.length - 1 - i]).append('\n');
+        }
+        assertEquals(expected.toString(), text(text));
+    }
+
     private static String text(CsvText text) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try {
