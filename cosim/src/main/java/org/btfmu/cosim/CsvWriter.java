@@ -141,12 +141,15 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
      */
     private void put(Block b) {
         boolean interrupted = false;
-        while (true) {
+        boolean queued = false;
+        while (!queued) {
             try {
-                full.put(b);
-                break;
+                queued = full.offer(b, 100, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 interrupted = true;
+            }
+            if (!queued && !writer.isAlive()) {
+                throw new IllegalStateException(file + ": the CSV writer thread has ended");
             }
         }
         if (interrupted) {
@@ -202,7 +205,7 @@ public final class CsvWriter implements SampleListener, AutoCloseable {
                         if (text.length() >= 1 << 15) {
                             text.writeTo(out);
                         }
-                    } catch (IOException | RuntimeException e) {
+                    } catch (IOException | RuntimeException | Error e) {
                         failure = e; // later blocks are taken and dropped, so the caller never waits
                     }
                 }
