@@ -48,7 +48,7 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
         this.indicators = md.getNumberOfEventIndicators();
         this.stateBuffer = new Memory(8L * Math.max(1, states));
         this.indicatorBuffer = new Memory(8L * Math.max(1, indicators));
-        this.direct = fmu.direct() ? new DirectModelExchangeCalls(DirectBinding.bindModelExchange(library),
+        this.direct = fmu.direct() ? new DirectModelExchangeCalls(FmiCallBindings.fmi2ModelExchange(library),
                 Pointer.nativeValue(component), DirectModelExchangeCalls.FMI2, this::check, states, indicators) : null;
         this.completedStepNeeded = md.getModelExchange() == null
                 || !md.getModelExchange().isCompletedIntegratorStepNotNeeded();

@@ -193,8 +193,8 @@ final class Fmi3Instance {
         }
         address = Pointer.nativeValue(instance);
         try {
-            direct = DirectBinding.bindFmi3(native_);
-            directStep = modelExchange ? null : DirectBinding.bindFmi3Step(native_);
+            direct = FmiCallBindings.fmi3(native_);
+            directStep = modelExchange ? null : FmiCallBindings.fmi3Step(native_);
         } catch (RuntimeException | LinkageError e) {
             throw new CoSimulationException("FMU '" + owner.name() + "' (" + owner.source().getFileName()
                     + "): cannot bind its FMI 3.0 functions directly: " + e);

@@ -22,7 +22,7 @@ final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
         this.states = calls.description().states();
         this.indicators = calls.description().indicators();
         try {
-            this.direct = new DirectModelExchangeCalls(DirectBinding.bindFmi3ModelExchange(calls.nativeLibrary()),
+            this.direct = new DirectModelExchangeCalls(FmiCallBindings.fmi3ModelExchange(calls.nativeLibrary()),
                     calls.address(), DirectModelExchangeCalls.FMI3, calls::check, states, indicators);
         } catch (RuntimeException | LinkageError e) {
             throw new CoSimulationException("FMU '" + fmu.name() + "' (" + fmu.source().getFileName()

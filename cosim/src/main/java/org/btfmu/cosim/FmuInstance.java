@@ -330,8 +330,8 @@ public final class FmuInstance implements AutoCloseable {
             field.setAccessible(true);
             component = Pointer.nativeValue((Pointer) field.get(fmu));
             NativeLibrary library = NativeLibrary.getInstance(file.getLibraryPath());
-            direct = DirectBinding.bind(library);
-            directStep = modelExchange ? null : DirectBinding.bindStep(library);
+            direct = FmiCallBindings.fmi2(library);
+            directStep = modelExchange ? null : FmiCallBindings.fmi2Step(library);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             fmu.free();
             fmu = null;

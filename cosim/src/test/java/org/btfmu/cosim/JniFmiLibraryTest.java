@@ -1,0 +1,107 @@
+package org.btfmu.cosim;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Where the JNI library is extracted to, and the fallback when it cannot be. */
+class JniFmiLibraryTest {
+
+    private static final String LINUX = "org/btfmu/native/linux64/libbtfmu-fmicalls.so";
+
+    @TempDir
+    Path dir;
+
+    private static byte[] resourceBytes() throws IOException {
+        try (InputStream in = JniFmiLibraryTest.class.getClassLoader().getResourceAsStream(LINUX)) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static List<Path> files(Path folder) throws IOException {
+        try (Stream<Path> walk = Files.walk(folder)) {
+            return walk.filter(Files::isRegularFile).toList();
+        }
+    }
+
+    @Test
+    void extractsOnceIntoAFolderNamedByTheContentHash() throws Exception {
+        Path cache = dir.resolve("cache");
+        Path file = JniFmiLibrary.extract(LINUX, Optional.of(cache), dir);
+        byte[] bytes = resourceBytes();
+        assertEquals(cache.resolve("fmicalls-" + JniFmiLibrary.hash(bytes)).resolve("libbtfmu-fmicalls.so"), file);
+        assertArrayEquals(bytes, Files.readAllBytes(file));
+        long written = Files.getLastModifiedTime(file).toMillis();
+        Files.setLastModifiedTime(file, java.nio.file.attribute.FileTime.fromMillis(written - 60_000));
+        // an identical copy is loaded as it is; no temporary file is left beside it
+        assertEquals(file, JniFmiLibrary.extract(LINUX, Optional.of(cache), dir));
+        assertEquals(written - 60_000, Files.getLastModifiedTime(file).toMillis());
+        assertEquals(List.of(file), files(cache));
+    }
+
+    @Test
+    void aDamagedCopyIsReplaced() throws Exception {
+        Path cache = dir.resolve("cache");
+        Path file = JniFmiLibrary.extract(LINUX, Optional.of(cache), dir);
+        Files.write(file, new byte[] {1, 2, 3}); // half a file of an interrupted writer without the rename
+        assertEquals(file, JniFmiLibrary.extract(LINUX, Optional.of(cache), dir));
+        assertArrayEquals(resourceBytes(), Files.readAllBytes(file));
+        assertEquals(List.of(file), files(cache));
+    }
+
+    @Test
+    void withoutAUsableCacheATemporaryFileIsUsed() throws Exception {
+        Path notAFolder = Files.writeString(dir.resolve("home"), "a file where the cache would be");
+        Path temporary = Files.createDirectory(dir.resolve("tmp"));
+        Path file = JniFmiLibrary.extract(LINUX, Optional.of(notAFolder.resolve(".cache")), temporary);
+        assertEquals(temporary, file.getParent());
+        assertArrayEquals(resourceBytes(), Files.readAllBytes(file));
+        // BTFMU_CACHE_DIR=off: no cache at all
+        assertEquals(temporary, JniFmiLibrary.extract(LINUX, Optional.empty(), temporary).getParent());
+    }
+
+    @Test
+    void withNowhereToWriteTheLoadFailsWithAReason() throws Exception {
+        Path notAFolder = Files.writeString(dir.resolve("home"), "a file");
+        IOException e = assertThrows(IOException.class,
+                () -> JniFmiLibrary.extract(LINUX, Optional.of(notAFolder.resolve("c")), notAFolder.resolve("t")));
+        assertTrue(e.toString().contains("home"), e.toString());
+        assertThrows(IOException.class,
+                () -> JniFmiLibrary.extract("org/btfmu/native/none/libbtfmu-fmicalls.so", Optional.of(dir), dir));
+    }
+
+    @Test
+    void aLibraryForTheTwoPlatformsOfTheFmusOnly() {
+        assertEquals(Optional.of(LINUX), JniFmiLibrary.resource("Linux", "amd64"));
+        assertEquals(Optional.of("org/btfmu/native/win64/btfmu-fmicalls.dll"),
+                JniFmiLibrary.resource("Windows 11", "amd64"));
+        assertEquals(Optional.empty(), JniFmiLibrary.resource("Linux", "aarch64"));
+        assertEquals(Optional.empty(), JniFmiLibrary.resource("Mac OS X", "x86_64"));
+        // both are in the jar (the win64 one where MinGW built it, as for the shim)
+        assertTrue(JniFmiLibrary.class.getClassLoader().getResource(LINUX) != null);
+    }
+
+    @Test
+    void theCacheFolderFollowsTheShimsRule() {
+        assertEquals(Optional.of(Path.of("/c")), JniFmiLibrary.cacheFolder(Map.of("BTFMU_CACHE_DIR", "/c",
+                "XDG_CACHE_HOME", "/x", "HOME", "/h"), "/u"));
+        assertEquals(Optional.empty(), JniFmiLibrary.cacheFolder(Map.of("BTFMU_CACHE_DIR", "off", "HOME", "/h"), "/u"));
+        assertEquals(Optional.of(Path.of("/x/bt-fmu")),
+                JniFmiLibrary.cacheFolder(Map.of("XDG_CACHE_HOME", "/x", "HOME", "/h"), "/u"));
+        assertEquals(Optional.of(Path.of("/h/.cache/bt-fmu")),
+                JniFmiLibrary.cacheFolder(Map.of("XDG_CACHE_HOME", "relative", "HOME", "/h"), "/u"));
+        assertEquals(Optional.of(Path.of("/u/.cache/bt-fmu")), JniFmiLibrary.cacheFolder(Map.of(), "/u"));
+    }
+}
