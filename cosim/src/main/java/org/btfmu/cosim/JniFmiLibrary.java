@@ -39,19 +39,19 @@ final class JniFmiLibrary {
     }
 
     private static final class Holder {
-        static final boolean LOADED = load();
+        static final boolean LOADED = load(resource(System.getProperty("os.name"), System.getProperty("os.arch")),
+                cacheFolder(System.getenv(), System.getProperty("user.home")),
+                Path.of(System.getProperty("java.io.tmpdir")));
     }
 
-    private static boolean load() {
+    /** Extracts and loads {@code resource}; false, never an exception, when that fails. */
+    static boolean load(Optional<String> resource, Optional<Path> cache, Path temporary) {
         try {
-            Optional<String> resource = resource(System.getProperty("os.name"), System.getProperty("os.arch"));
             if (resource.isEmpty()) {
                 throw new IOException("no library for " + System.getProperty("os.name") + "/"
                         + System.getProperty("os.arch"));
             }
-            Path file = extract(resource.get(), cacheFolder(System.getenv(), System.getProperty("user.home")),
-                    Path.of(System.getProperty("java.io.tmpdir")));
-            System.load(file.toString());
+            System.load(extract(resource.get(), cache, temporary).toString());
             return true;
         } catch (IOException | RuntimeException | LinkageError e) {
             LOG.log(Level.DEBUG, "the JNI library for FMI calls is not loaded, JNA's direct mapping is used: {0}", e);

@@ -2,6 +2,7 @@ package org.btfmu.cosim;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,6 +81,24 @@ class JniFmiLibraryTest {
         assertTrue(e.toString().contains("home"), e.toString());
         assertThrows(IOException.class,
                 () -> JniFmiLibrary.extract("org/btfmu/native/none/libbtfmu-fmicalls.so", Optional.of(dir), dir));
+    }
+
+    @Test
+    void whatCannotBeLoadedFallsBackWithoutAnException() throws Exception {
+        // another platform: no resource
+        assertFalse(JniFmiLibrary.load(Optional.empty(), Optional.of(dir), dir));
+        // nowhere to write it
+        Path notAFolder = Files.writeString(dir.resolve("home"), "a file");
+        assertFalse(JniFmiLibrary.load(Optional.of(LINUX), Optional.of(notAFolder.resolve("c")), notAFolder));
+        // a file that is no library: extracted, then System.load throws UnsatisfiedLinkError
+        String notALibrary = "org/btfmu/cosim/JniFmiLibrary.class";
+        assertFalse(JniFmiLibrary.load(Optional.of(notALibrary), Optional.of(dir.resolve("cache")), dir));
+        byte[] bytes;
+        try (InputStream in = getClass().getClassLoader().getResourceAsStream(notALibrary)) {
+            bytes = in.readAllBytes();
+        }
+        assertTrue(Files.isRegularFile(dir.resolve("cache").resolve("fmicalls-" + JniFmiLibrary.hash(bytes))
+                .resolve("JniFmiLibrary.class")));
     }
 
     @Test
