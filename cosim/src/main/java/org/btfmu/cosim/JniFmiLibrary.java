@@ -46,17 +46,34 @@ final class JniFmiLibrary {
 
     /** Extracts and loads {@code resource}; false, never an exception, when that fails. */
     static boolean load(Optional<String> resource, Optional<Path> cache, Path temporary) {
-        try {
-            if (resource.isEmpty()) {
-                throw new IOException("no library for " + System.getProperty("os.name") + "/"
-                        + System.getProperty("os.arch"));
+        byte[] library;
+        try (InputStream in = resource.isEmpty() ? null
+                : JniFmiLibrary.class.getClassLoader().getResourceAsStream(resource.get())) {
+            if (in == null) {
+                throw new IOException(resource.map(r -> r + " is not on the class path").orElse("no library for "
+                        + System.getProperty("os.name") + "/" + System.getProperty("os.arch")));
             }
-            System.load(extract(resource.get(), cache, temporary).toString());
+            library = in.readAllBytes();
+        } catch (IOException e) {
+            return fallBack(e);
+        }
+        String name = resource.get();
+        return load(library, name.substring(name.lastIndexOf('/') + 1), cache, temporary);
+    }
+
+    /** Extracts {@code library} as a file named {@code fileName} and loads it; false when that fails. */
+    private static boolean load(byte[] library, String fileName, Optional<Path> cache, Path temporary) {
+        try {
+            System.load(extract(library, fileName, cache, temporary).toString());
             return true;
         } catch (IOException | RuntimeException | LinkageError e) {
-            LOG.log(Level.DEBUG, "the JNI library for FMI calls is not loaded, JNA's direct mapping is used: {0}", e);
-            return false;
+            return fallBack(e);
         }
+    }
+
+    private static boolean fallBack(Throwable why) {
+        LOG.log(Level.DEBUG, "the JNI library for FMI calls is not loaded, JNA's direct mapping is used: {0}", why);
+        return false;
     }
 
     /** The library's resource for this platform: the platforms bt-fmu's FMUs have binaries for. */
@@ -96,15 +113,7 @@ final class JniFmiLibrary {
      * copy is there already; else, when the cache cannot be written, a temporary file in
      * {@code temporary} (deleted when the JVM exits). Throws when neither can be written.
      */
-    static Path extract(String resource, Optional<Path> cache, Path temporary) throws IOException {
-        byte[] bytes;
-        try (InputStream in = JniFmiLibrary.class.getClassLoader().getResourceAsStream(resource)) {
-            if (in == null) {
-                throw new IOException(resource + " is not on the class path");
-            }
-            bytes = in.readAllBytes();
-        }
-        String name = resource.substring(resource.lastIndexOf('/') + 1);
+    static Path extract(byte[] bytes, String name, Optional<Path> cache, Path temporary) throws IOException {
         if (cache.isPresent()) {
             try {
                 return cached(bytes, name, cache.get().resolve("fmicalls-" + hash(bytes)));
