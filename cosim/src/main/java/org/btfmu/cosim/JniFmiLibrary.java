@@ -28,8 +28,6 @@ import java.util.Optional;
  */
 final class JniFmiLibrary {
 
-    private static final System.Logger LOG = System.getLogger(JniFmiLibrary.class.getName());
-
     private JniFmiLibrary() {
     }
 
@@ -72,8 +70,13 @@ final class JniFmiLibrary {
     }
 
     private static boolean fallBack(Throwable why) {
-        LOG.log(Level.DEBUG, "the JNI library for FMI calls is not loaded, JNA's direct mapping is used: {0}", why);
+        debug("the JNI library for FMI calls is not loaded, JNA's direct mapping is used: {0}", why);
         return false;
+    }
+
+    /** Asked for only when there is something to say: the logging back end costs start-up time. */
+    private static void debug(String format, Object... arguments) {
+        System.getLogger(JniFmiLibrary.class.getName()).log(Level.DEBUG, format, arguments);
     }
 
     /** The library's resource for this platform: the platforms bt-fmu's FMUs have binaries for. */
@@ -118,7 +121,7 @@ final class JniFmiLibrary {
             try {
                 return cached(bytes, name, cache.get().resolve("fmicalls-" + hash(bytes)));
             } catch (IOException e) {
-                LOG.log(Level.DEBUG, "the cache {0} is not usable for the JNI library: {1}", cache.get(), e);
+                debug("the cache {0} is not usable for the JNI library: {1}", cache.get(), e);
             }
         }
         Path file = Files.createTempFile(temporary, "btfmu-fmicalls-", "-" + name);
