@@ -4,8 +4,8 @@ package org.btfmu.cosim;
  * {@link ModelExchangeCalls} for an FMI 3.0 Model Exchange FMU, so that {@link
  * ModelExchangeMaster} drives it as an FMI 2.0 one (FMI 3.0 §3.2 keeps the FMI 2.0 sequence):
  * fmi3SetTime, fmi3Get/SetContinuousStates, fmi3GetContinuousStateDerivatives,
- * fmi3GetEventIndicators and fmi3CompletedIntegratorStep through JNA's direct mapping ({@link
- * DirectModelExchangeCalls} with {@link DirectFmi3ModelExchange}); fmi3EnterEventMode, fmi3UpdateDiscreteStates (as fmi2NewDiscreteStates)
+ * fmi3GetEventIndicators and fmi3CompletedIntegratorStep through {@link DirectModelExchangeCalls}
+ * (our JNI library, else JNA's direct mapping: {@link FmiCallBindings}); fmi3EnterEventMode, fmi3UpdateDiscreteStates (as fmi2NewDiscreteStates)
  * and fmi3EnterContinuousTimeMode through {@link Fmi3Instance}.
  */
 final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
