@@ -25,8 +25,9 @@ import java.util.zip.ZipFile;
  * {@code binaries/x86_64-linux/<modelIdentifier>.so} and calls the FMI 3.0 C API (declared from
  * the specification; javafmi has no FMI 3.0). The calls made at every step (get/set of Float64,
  * Int32, Int64 and Boolean, fmi3DoStep) go through our JNI library or JNA's direct mapping
- * ({@link FmiCallBindings}); the rest, and the other types, through JNA's generic path. Every failing call becomes a
- * {@link CoSimulationException} naming the FMU, the function and the time, with what the FMU logged.
+ * ({@link FmiCallBindings}); the rest, and the other types, through JNA's generic path. Every
+ * failing call becomes a {@link CoSimulationException} naming the FMU, the function and the
+ * time, with what the FMU logged.
  */
 final class Fmi3Instance {
 

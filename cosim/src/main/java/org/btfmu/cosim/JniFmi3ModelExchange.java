@@ -28,7 +28,10 @@ final class JniFmi3ModelExchange implements DirectModelExchange {
     /** fmi3SetContinuousStates: (instance, const fmi3Float64[], size_t). */
     private static native int setVector(long function, long component, double[] values, int n);
 
-    /** fmi3GetContinuousStates, fmi3GetContinuousStateDerivatives, fmi3GetEventIndicators: (instance, fmi3Float64[], size_t). */
+    /**
+     * fmi3GetContinuousStates, fmi3GetContinuousStateDerivatives, fmi3GetEventIndicators:
+     * (instance, fmi3Float64[], size_t).
+     */
     private static native int getVector(long function, long component, double[] values, int n);
 
     /** With noSetFMUStatePriorToCurrentPoint = true; flags[0] enterEventMode, flags[1] terminateSimulation. */
