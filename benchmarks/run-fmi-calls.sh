@@ -2,7 +2,7 @@
 # Per-call cost of the FMI calls a co-simulation master makes at every step (issue 26 item 1):
 # the plain C FMU Feedthrough called from a C loop (native_bench.c, the "plain C FMU" column)
 # and through each Java binding the master could use (FmiCallsBenchmark: javafmi's proxy,
-# JNA's generic Function.invokeInt, JNA's direct mapping), one after the other in one run.
+# JNA's generic Function.invokeInt, JNA's direct mapping, our JNI library), interleaved in one run.
 # Usage: benchmarks/run-fmi-calls.sh [--no-build]
 set -eu
 cd "$(dirname "$0")/.."

@@ -11,6 +11,8 @@
 #   BEFORE_JAR   an older build's bt-fmu.jar to time as "before", with the launcher's JVM
 #                options of issue 26 (serial GC, -Xms8m, C1 only) and no class-data archive
 #   NO_CDS=1     also time the launcher with BT_FMU_CDS=off (what the class-data archive saves)
+#   JNA=1        also time the launcher with the per-step FMI calls through JNA's direct mapping
+#                (-Dbtfmu.fmiCalls=jna: the fallback) instead of our JNI library
 #   EXTRA        more contenders, "label|java options" separated by ';' (run through the jar)
 # The stop time is the SSP's; OMSimulator is given it with --stopTime (its default is 1 s).
 set -eu
@@ -31,6 +33,9 @@ labels="bt-fmu simulate (launcher)|launcher;OMSimulator --emitEvents=false|oms"
 if [ -n "${NO_CDS:-}" ]; then
     labels="$labels;bt-fmu simulate (launcher, BT_FMU_CDS=off)|nocds"
 fi
+if [ -n "${JNA:-}" ]; then
+    labels="$labels;bt-fmu simulate (launcher, JNA direct mapping)|jna"
+fi
 if [ -n "${BEFORE_JAR:-}" ]; then
     labels="$labels;before (BEFORE_JAR, same JVM options)|beforejar"
 fi
@@ -48,6 +53,8 @@ run() { # label how round
     case "$2" in
     launcher) set -- "$1" "$2" "$3" "$root/bt-fmu" simulate "$ssp" -o "$out" ;;
     nocds) set -- "$1" "$2" "$3" env BT_FMU_CDS=off "$root/bt-fmu" simulate "$ssp" -o "$out" ;;
+    jna) set -- "$1" "$2" "$3" env BT_FMU_JAVA_OPTS="${BT_FMU_JAVA_OPTS:-} -Dbtfmu.fmiCalls=jna" \
+            "$root/bt-fmu" simulate "$ssp" -o "$out" ;;
     beforejar) set -- "$1" "$2" "$3" java -XX:+UseSerialGC -Xms8m -XX:TieredStopAtLevel=1 \
             --add-opens java.prefs/java.util.prefs=ALL-UNNAMED -jar "$BEFORE_JAR" simulate "$ssp" -o "$out" ;;
     oms) set -- "$1" "$2" "$3" "$oms" --tempDir="$out" --resultFile="$out/result.csv" --stopTime="$stop" \

@@ -1,11 +1,12 @@
 package org.btfmu.cosim;
 
 /**
- * The Model Exchange functions called at every integrator step, on one instance, through JNA's
- * direct mapping: FMI 2.0 in {@link DirectFmi2ModelExchange}, FMI 3.0 in {@link
+ * The Model Exchange functions called at every integrator step, on one instance: through our JNI
+ * library ({@link JniFmi2ModelExchange}, {@link JniFmi3ModelExchange}) or, where it does not load,
+ * JNA's direct mapping: FMI 2.0 in {@link DirectFmi2ModelExchange}, FMI 3.0 in {@link
  * DirectFmi3ModelExchange} (a direct-mapped class names the C functions by its method names, so
  * each version has its own; the rare calls, at events, stay on JNA's generic path). Public
- * because each binding is a copy of its class in a class loader of its own ({@link DirectBinding}).
+ * because each JNA binding is a copy of its class in a class loader of its own ({@link DirectBinding}).
  */
 public interface DirectModelExchange {
 

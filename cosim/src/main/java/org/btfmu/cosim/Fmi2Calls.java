@@ -4,7 +4,8 @@ package org.btfmu.cosim;
  * The FMI 2.0 get/set functions a master calls at every step (fmi2DoStep: {@link Fmi2Step}), on one FMU's instance
  * ({@code component} is the fmi2Component as an address). Each returns the fmi2Status.
  * Public only because {@link DirectBinding} defines its copies of {@link DirectFmi2} in
- * class loaders of their own. {@link DirectFmi2} binds them to one FMU's shared library with JNA's direct mapping.
+ * class loaders of their own. {@link JniFmi2Calls} implements them through our JNI library, {@link
+ * DirectFmi2} with JNA's direct mapping (the fallback: {@link FmiCallBindings}).
  */
 public interface Fmi2Calls {
 

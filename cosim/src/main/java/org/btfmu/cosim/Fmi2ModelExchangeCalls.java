@@ -16,7 +16,8 @@ import org.javafmi.proxy.v2.Fmu;
  * proxy's component (read from its private field: javafmi offers no accessor). Every
  * failing call becomes a {@link CoSimulationException} through {@link FmuInstance#check}.
  * When the instance uses the direct binding, the calls made at every integrator step go
- * through {@link DirectModelExchangeCalls} instead (about a JNI call each rather than microseconds).
+ * through {@link DirectModelExchangeCalls} instead (our JNI library, else JNA's direct mapping:
+ * {@link FmiCallBindings}; about a JNI call each rather than microseconds).
  */
 final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
 
@@ -48,7 +49,7 @@ final class Fmi2ModelExchangeCalls implements ModelExchangeCalls {
         this.indicators = md.getNumberOfEventIndicators();
         this.stateBuffer = new Memory(8L * Math.max(1, states));
         this.indicatorBuffer = new Memory(8L * Math.max(1, indicators));
-        this.direct = fmu.direct() ? new DirectModelExchangeCalls(DirectBinding.bindModelExchange(library),
+        this.direct = fmu.direct() ? new DirectModelExchangeCalls(FmiCallBindings.fmi2ModelExchange(library),
                 Pointer.nativeValue(component), DirectModelExchangeCalls.FMI2, this::check, states, indicators) : null;
         this.completedStepNeeded = md.getModelExchange() == null
                 || !md.getModelExchange().isCompletedIntegratorStepNotNeeded();

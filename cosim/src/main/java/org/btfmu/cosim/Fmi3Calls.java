@@ -4,7 +4,8 @@ package org.btfmu.cosim;
  * The FMI 3.0 get/set functions a master calls at every step (fmi3DoStep: {@link Fmi3Step}), on one instance
  * ({@code instance} is the fmi3Instance as an address); each returns the fmi3Status.
  * fmi3Boolean is a C {@code bool}: one byte, 0 false. Public for the same reason as
- * {@link Fmi2Calls}; {@link DirectFmi3} binds them with JNA's direct mapping.
+ * {@link Fmi2Calls}; {@link JniFmi3Calls} implements them through our JNI library, {@link DirectFmi3}
+ * with JNA's direct mapping.
  */
 public interface Fmi3Calls {
 

@@ -24,9 +24,10 @@ import java.util.zip.ZipFile;
  * The FMI 3.0 side of one {@link FmuInstance}: extracts the archive, loads
  * {@code binaries/x86_64-linux/<modelIdentifier>.so} and calls the FMI 3.0 C API (declared from
  * the specification; javafmi has no FMI 3.0). The calls made at every step (get/set of Float64,
- * Int32, Int64 and Boolean, fmi3DoStep) go through JNA's direct mapping ({@link DirectFmi3});
- * the rest, and the other types, through JNA's generic path. Every failing call becomes a
- * {@link CoSimulationException} naming the FMU, the function and the time, with what the FMU logged.
+ * Int32, Int64 and Boolean, fmi3DoStep) go through our JNI library or JNA's direct mapping
+ * ({@link FmiCallBindings}); the rest, and the other types, through JNA's generic path. Every
+ * failing call becomes a {@link CoSimulationException} naming the FMU, the function and the
+ * time, with what the FMU logged.
  */
 final class Fmi3Instance {
 
@@ -193,8 +194,8 @@ final class Fmi3Instance {
         }
         address = Pointer.nativeValue(instance);
         try {
-            direct = DirectBinding.bindFmi3(native_);
-            directStep = modelExchange ? null : DirectBinding.bindFmi3Step(native_);
+            direct = FmiCallBindings.fmi3(native_);
+            directStep = modelExchange ? null : FmiCallBindings.fmi3Step(native_);
         } catch (RuntimeException | LinkageError e) {
             throw new CoSimulationException("FMU '" + owner.name() + "' (" + owner.source().getFileName()
                     + "): cannot bind its FMI 3.0 functions directly: " + e);

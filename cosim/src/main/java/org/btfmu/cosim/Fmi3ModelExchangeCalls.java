@@ -4,8 +4,8 @@ package org.btfmu.cosim;
  * {@link ModelExchangeCalls} for an FMI 3.0 Model Exchange FMU, so that {@link
  * ModelExchangeMaster} drives it as an FMI 2.0 one (FMI 3.0 §3.2 keeps the FMI 2.0 sequence):
  * fmi3SetTime, fmi3Get/SetContinuousStates, fmi3GetContinuousStateDerivatives,
- * fmi3GetEventIndicators and fmi3CompletedIntegratorStep through JNA's direct mapping ({@link
- * DirectModelExchangeCalls} with {@link DirectFmi3ModelExchange}); fmi3EnterEventMode, fmi3UpdateDiscreteStates (as fmi2NewDiscreteStates)
+ * fmi3GetEventIndicators and fmi3CompletedIntegratorStep through {@link DirectModelExchangeCalls}
+ * (our JNI library, else JNA's direct mapping: {@link FmiCallBindings}); fmi3EnterEventMode, fmi3UpdateDiscreteStates (as fmi2NewDiscreteStates)
  * and fmi3EnterContinuousTimeMode through {@link Fmi3Instance}.
  */
 final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
@@ -22,7 +22,7 @@ final class Fmi3ModelExchangeCalls implements ModelExchangeCalls {
         this.states = calls.description().states();
         this.indicators = calls.description().indicators();
         try {
-            this.direct = new DirectModelExchangeCalls(DirectBinding.bindFmi3ModelExchange(calls.nativeLibrary()),
+            this.direct = new DirectModelExchangeCalls(FmiCallBindings.fmi3ModelExchange(calls.nativeLibrary()),
                     calls.address(), DirectModelExchangeCalls.FMI3, calls::check, states, indicators);
         } catch (RuntimeException | LinkageError e) {
             throw new CoSimulationException("FMU '" + fmu.name() + "' (" + fmu.source().getFileName()

@@ -73,7 +73,7 @@ public final class FmuInstance implements AutoCloseable {
 
     /**
      * How doStep and the get/set of Real, Integer and Boolean reach the FMU: DIRECT through
-     * JNA's direct mapping ({@link DirectBinding}, about a JNI call), JAVAFMI through
+     * our JNI library, else JNA's direct mapping ({@link FmiCallBindings}), JAVAFMI through
      * javafmi's proxy (JNA's generic path, microseconds a call; kept as a cross-check).
      * Instantiation, the rest of the API and Strings always go through javafmi.
      */
@@ -330,8 +330,8 @@ public final class FmuInstance implements AutoCloseable {
             field.setAccessible(true);
             component = Pointer.nativeValue((Pointer) field.get(fmu));
             NativeLibrary library = NativeLibrary.getInstance(file.getLibraryPath());
-            direct = DirectBinding.bind(library);
-            directStep = modelExchange ? null : DirectBinding.bindStep(library);
+            direct = FmiCallBindings.fmi2(library);
+            directStep = modelExchange ? null : FmiCallBindings.fmi2Step(library);
         } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
             fmu.free();
             fmu = null;

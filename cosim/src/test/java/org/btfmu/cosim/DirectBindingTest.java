@@ -13,14 +13,30 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.btfmu.testfmus.PlantFmu;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The direct binding against javafmi's proxy, the independent cross-check: the same run, the same bytes. */
+/**
+ * JNA's direct binding (the fallback where our JNI library does not load: {@link
+ * FmiCallBindings}) against javafmi's proxy, the independent cross-check: the same run, the
+ * same bytes. {@link JniBindingTest} does the same for the JNI binding.
+ */
 class DirectBindingTest {
 
     @TempDir
     Path dir;
+
+    @BeforeEach
+    void throughJna() {
+        System.setProperty("btfmu.fmiCalls", "jna");
+    }
+
+    @AfterEach
+    void asBefore() {
+        System.clearProperty("btfmu.fmiCalls");
+    }
 
     /**
      * The solar aircraft in a feedback loop through a Feedthrough FMU (Real, Integer and
