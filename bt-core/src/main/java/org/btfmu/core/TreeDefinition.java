@@ -136,7 +136,7 @@ public final class TreeDefinition {
             functions += crossings[i].length;
         }
         crossingCount = functions;
-        resettables = resets.stream().mapToInt(Integer::intValue).toArray();
+        resettables = array(resets);
 
         int slots = blackboard.size();
         slotTypes = new byte[slots];
@@ -489,8 +489,17 @@ public final class TreeDefinition {
     private static int[][] arrays(List<List<Integer>> lists) {
         int[][] arrays = new int[lists.size()][];
         for (int i = 0; i < arrays.length; i++) {
-            arrays[i] = lists.get(i).stream().mapToInt(Integer::intValue).toArray();
+            arrays[i] = array(lists.get(i));
         }
         return arrays;
+    }
+
+    /** A loop, not a stream: built once per mission load on the importer's thread, interpreted. */
+    private static int[] array(List<Integer> list) {
+        int[] array = new int[list.size()];
+        for (int i = 0; i < array.length; i++) {
+            array[i] = list.get(i);
+        }
+        return array;
     }
 }

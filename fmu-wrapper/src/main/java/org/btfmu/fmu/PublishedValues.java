@@ -105,13 +105,16 @@ final class PublishedValues {
             }
         }
         realVrs = vrs(reals);
-        realSlots = reals.stream().mapToInt(Entry::slot).toArray();
+        realSlots = slots(reals);
         integerVrs = vrs(integers);
-        integerSlots = integers.stream().mapToInt(Entry::slot).toArray();
+        integerSlots = slots(integers);
         statusVrs = vrs(statuses);
-        statusTasks = statuses.stream().mapToInt(Entry::taskIndex).toArray();
+        statusTasks = new int[statuses.size()];
+        for (int i = 0; i < statusTasks.length; i++) {
+            statusTasks[i] = statuses.get(i).taskIndex();
+        }
         booleanVrs = vrs(booleans);
-        booleanSlots = booleans.stream().mapToInt(Entry::slot).toArray();
+        booleanSlots = slots(booleans);
     }
 
     /** The flags of a variable (see {@link #SET_HERE}, {@link #FEEDS}). */
@@ -133,8 +136,22 @@ final class PublishedValues {
         return 0;
     }
 
+    // Loops, not streams: this runs once per instance on the importer's thread, interpreted
+    // (a stream's first use there costs more than the whole loop; BENCHMARKS.md section 6).
     private static int[] vrs(List<Entry> entries) {
-        return entries.stream().mapToInt(Entry::valueReference).toArray();
+        int[] vrs = new int[entries.size()];
+        for (int i = 0; i < vrs.length; i++) {
+            vrs[i] = entries.get(i).valueReference();
+        }
+        return vrs;
+    }
+
+    private static int[] slots(List<Entry> entries) {
+        int[] slots = new int[entries.size()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = entries.get(i).slot();
+        }
+        return slots;
     }
 
     /** Where the shim finds the values. */
