@@ -311,7 +311,7 @@ public final class TreeDefinition {
     public int[] expressionSources(int slot) {
         BitSet seeds = new BitSet();
         addDirectSources(slot, false, seeds);
-        return closure(seeds, false).stream().toArray();
+        return array(closure(seeds, false));
     }
 
     /**
@@ -321,7 +321,7 @@ public final class TreeDefinition {
      * of children), so this one set serves every task. Ascending.
      */
     public int[] statusSources() {
-        return statusSources.stream().toArray();
+        return array(statusSources);
     }
 
     private BitSet computeStatusSources() {
@@ -351,7 +351,7 @@ public final class TreeDefinition {
         addDirectSources(slot, true, seeds);
         BitSet all = closure(seeds, true);
         all.or(statusSources);
-        return all.stream().toArray();
+        return array(all);
     }
 
     private void addDirectSources(int slot, boolean hooks, BitSet into) {
@@ -492,6 +492,16 @@ public final class TreeDefinition {
             arrays[i] = array(lists.get(i));
         }
         return arrays;
+    }
+
+    /** The set bits, ascending. */
+    private static int[] array(BitSet bits) {
+        int[] array = new int[bits.cardinality()];
+        int n = 0;
+        for (int i = bits.nextSetBit(0); i >= 0; i = bits.nextSetBit(i + 1)) {
+            array[n++] = i;
+        }
+        return array;
     }
 
     /** A loop, not a stream: built once per mission load on the importer's thread, interpreted. */

@@ -2,7 +2,6 @@ package org.btfmu.core.tasks;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 import org.btfmu.core.Assignment;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
@@ -104,8 +103,7 @@ public final class Action extends TaskNode {
         this.entryDuration = entryDuration;
         this.exitDuration = exitDuration;
         this.resultHold = resultHold;
-        this.reads = IntStream.concat(IntStream.of(this.done.reads()), IntStream.of(this.fail.reads()))
-                .distinct().toArray();
+        this.reads = union(this.done.reads(), this.fail.reads());
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
-import java.util.stream.IntStream;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
@@ -58,7 +57,7 @@ public final class Condition extends TaskNode {
         this.crossing = c;
         this.hysteresis = hysteresis;
         this.reads = c == null ? predicate.reads()
-                : IntStream.concat(IntStream.of(predicate.reads()), IntStream.of(c.reads())).distinct().toArray();
+                : union(predicate.reads(), c.reads());
     }
 
     @Override
