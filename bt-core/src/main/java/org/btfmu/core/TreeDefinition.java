@@ -475,7 +475,7 @@ public final class TreeDefinition {
     }
 
     private static int[] distinct(int[] slots) {
-        return slots == null ? new int[0] : Arrays.stream(slots).distinct().toArray();
+        return slots == null ? new int[0] : TaskNode.union(slots, new int[0]); // a loop, not a stream
     }
 
     private static List<List<Integer>> lists(int n) {
