@@ -44,15 +44,22 @@ class StrictJsonReaderTest {
 
     @Test
     void everyJsonFileOfTheProjectReadsAsJacksonReadsIt() throws IOException {
-        List<Path> files = jsonFiles();
-        assertTrue(files.size() >= 20, "found " + files.size() + " JSON files");
-        for (Path file : files) {
+        int compared = 0;
+        for (Path file : jsonFiles()) {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             if (text.startsWith("\uFEFF")) {
                 text = text.substring(1);
             }
+            List<Problem> problems = new ArrayList<>();
+            if (JsonDocument.parseWithJackson(text, problems) == null || !problems.isEmpty()) {
+                // a deliberately broken test file: left to Jackson
+                assertNull(StrictJsonReader.read(text, new HashMap<>()), file.toString());
+                continue;
+            }
             sameAsJackson(text, file.toString());
+            compared++;
         }
+        assertTrue(compared >= 20, "compared " + compared + " JSON files");
     }
 
     @Test
