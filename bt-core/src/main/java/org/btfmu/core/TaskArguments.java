@@ -58,20 +58,35 @@ public final class TaskArguments {
         return new TaskArguments(taskName, type.parameters(), checked);
     }
 
+    /**
+     * Whether the value is a list of elements of the class only. A loop, not a stream: it runs
+     * at every mission load on the importer's thread, interpreted (BENCHMARKS.md section 6).
+     */
+    private static boolean allOf(Object value, Class<?> element) {
+        if (!(value instanceof List<?> list)) {
+            return false;
+        }
+        for (Object e : list) {
+            if (!element.isInstance(e)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static Object check(String where, ParameterSpec spec, Object value) {
         if (value == null) {
             throw new IllegalArgumentException(where + ": value is null");
         }
         boolean ok = switch (spec.kind()) {
             case EXPRESSION -> value instanceof Expression x && fits(spec.exprType(), x.type());
-            case ASSIGNMENTS -> value instanceof List<?> l && l.stream().allMatch(Assignment.class::isInstance);
+            case ASSIGNMENTS -> allOf(value, Assignment.class);
             case REAL -> value instanceof Number;
             case INTEGER -> value instanceof Integer;
             case BOOLEAN -> value instanceof Boolean;
             case STRING -> value instanceof String;
-            case STATES -> value instanceof List<?> l && l.stream().allMatch(StateSpec.class::isInstance);
-            case TRANSITIONS -> value instanceof List<?> l
-                    && l.stream().allMatch(TransitionSpec.class::isInstance);
+            case STATES -> allOf(value, StateSpec.class);
+            case TRANSITIONS -> allOf(value, TransitionSpec.class);
         };
         if (!ok) {
             String got = value instanceof Expression x ? "a " + x.type() + " expression"

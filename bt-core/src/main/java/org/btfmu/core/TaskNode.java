@@ -1,5 +1,6 @@
 package org.btfmu.core;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.btfmu.core.expr.Expression;
@@ -51,6 +52,28 @@ public abstract class TaskNode {
      */
     protected int[] reads() {
         return NO_SLOTS;
+    }
+
+    /**
+     * The slots of both lists, each once, in order of first appearance. A loop, not an
+     * IntStream: task nodes are built at fmi2Instantiate on the importer's thread, interpreted,
+     * where a stream's first use costs more than the whole loop (BENCHMARKS.md section 6).
+     */
+    protected static int[] union(int[] first, int[] second) {
+        int[] all = new int[first.length + second.length];
+        int n = 0;
+        for (int[] list : new int[][] {first, second}) {
+            for (int slot : list) {
+                boolean seen = false;
+                for (int i = 0; i < n && !seen; i++) {
+                    seen = all[i] == slot;
+                }
+                if (!seen) {
+                    all[n++] = slot;
+                }
+            }
+        }
+        return Arrays.copyOf(all, n);
     }
 
     /**

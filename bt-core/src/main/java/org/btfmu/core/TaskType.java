@@ -42,7 +42,12 @@ public interface TaskType {
         return create(taskName, TaskArguments.of(this, taskName, args), children);
     }
 
-    /** Factory of {@link #create}. */
+    /**
+     * Factory of {@link #create}. The built-in types implement it with anonymous classes, not
+     * lambdas: the registry initialises every built-in type at an FMU's first fmi2Instantiate, on
+     * the importer's thread, and each lambda's first use runs its bootstrap there, interpreted
+     * (BENCHMARKS.md section 6, "The start without lambdas").
+     */
     @FunctionalInterface
     interface Factory {
         TaskNode create(String taskName, TaskArguments args, List<TaskNode> children);

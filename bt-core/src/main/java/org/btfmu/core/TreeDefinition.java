@@ -136,7 +136,7 @@ public final class TreeDefinition {
             functions += crossings[i].length;
         }
         crossingCount = functions;
-        resettables = resets.stream().mapToInt(Integer::intValue).toArray();
+        resettables = array(resets);
 
         int slots = blackboard.size();
         slotTypes = new byte[slots];
@@ -311,7 +311,7 @@ public final class TreeDefinition {
     public int[] expressionSources(int slot) {
         BitSet seeds = new BitSet();
         addDirectSources(slot, false, seeds);
-        return closure(seeds, false).stream().toArray();
+        return array(closure(seeds, false));
     }
 
     /**
@@ -321,7 +321,7 @@ public final class TreeDefinition {
      * of children), so this one set serves every task. Ascending.
      */
     public int[] statusSources() {
-        return statusSources.stream().toArray();
+        return array(statusSources);
     }
 
     private BitSet computeStatusSources() {
@@ -351,7 +351,7 @@ public final class TreeDefinition {
         addDirectSources(slot, true, seeds);
         BitSet all = closure(seeds, true);
         all.or(statusSources);
-        return all.stream().toArray();
+        return array(all);
     }
 
     private void addDirectSources(int slot, boolean hooks, BitSet into) {
@@ -475,7 +475,7 @@ public final class TreeDefinition {
     }
 
     private static int[] distinct(int[] slots) {
-        return slots == null ? new int[0] : Arrays.stream(slots).distinct().toArray();
+        return slots == null ? new int[0] : TaskNode.union(slots, new int[0]); // a loop, not a stream
     }
 
     private static List<List<Integer>> lists(int n) {
@@ -489,8 +489,27 @@ public final class TreeDefinition {
     private static int[][] arrays(List<List<Integer>> lists) {
         int[][] arrays = new int[lists.size()][];
         for (int i = 0; i < arrays.length; i++) {
-            arrays[i] = lists.get(i).stream().mapToInt(Integer::intValue).toArray();
+            arrays[i] = array(lists.get(i));
         }
         return arrays;
+    }
+
+    /** The set bits, ascending. */
+    private static int[] array(BitSet bits) {
+        int[] array = new int[bits.cardinality()];
+        int n = 0;
+        for (int i = bits.nextSetBit(0); i >= 0; i = bits.nextSetBit(i + 1)) {
+            array[n++] = i;
+        }
+        return array;
+    }
+
+    /** A loop, not a stream: built once per mission load on the importer's thread, interpreted. */
+    private static int[] array(List<Integer> list) {
+        int[] array = new int[list.size()];
+        for (int i = 0; i < array.length; i++) {
+            array[i] = list.get(i);
+        }
+        return array;
     }
 }

@@ -26,9 +26,12 @@ final class JsonDocument {
     /** Deepest accepted nesting of arrays and objects. */
     static final int MAX_NESTING = 256;
 
-    private static final JsonFactory FACTORY = JsonFactory.builder()
-            .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING + 8).build())
-            .build();
+    /** Made at Jackson's first use: well-formed missions are read without it ({@link StrictJsonReader}). */
+    private static final class Jackson {
+        static final JsonFactory FACTORY = JsonFactory.builder()
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING + 8).build())
+                .build();
+    }
 
     private final JsonNode root;
     private final Map<String, int[]> locations;
@@ -40,6 +43,11 @@ final class JsonDocument {
 
     JsonNode root() {
         return root;
+    }
+
+    /** Every value's line and column by its JSON pointer (for comparing the two parsers in tests). */
+    Map<String, int[]> locations() {
+        return locations;
     }
 
     /** Line and column of the value at {@code pointer}, or of its nearest located ancestor. */
@@ -69,8 +77,15 @@ final class JsonDocument {
     /** Parses {@code text}; a syntax error or a duplicate key adds to {@code problems}. */
     static JsonDocument parse(String text, List<Problem> problems) {
         Map<String, int[]> locations = new HashMap<>();
+        JsonNode root = StrictJsonReader.read(text, locations);
+        return root != null ? new JsonDocument(root, locations) : parseWithJackson(text, problems);
+    }
+
+    /** {@link #parse} with Jackson's streaming parser alone: any JSON, problems reported. */
+    static JsonDocument parseWithJackson(String text, List<Problem> problems) {
+        Map<String, int[]> locations = new HashMap<>();
         Reader reader = null;
-        try (JsonParser parser = FACTORY.createParser(text)) {
+        try (JsonParser parser = Jackson.FACTORY.createParser(text)) {
             reader = new Reader(parser, locations, problems);
             JsonToken first = parser.nextToken();
             if (first == null) {

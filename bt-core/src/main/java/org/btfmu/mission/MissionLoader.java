@@ -265,7 +265,12 @@ public final class MissionLoader {
             ranges[v.slot()] = new RangeCheck.Interval(v.min() == null ? Double.NEGATIVE_INFINITY : v.min(),
                     v.max() == null ? Double.POSITIVE_INFINITY : v.max());
         }
-        return slot -> slot < ranges.length && ranges[slot] != null ? ranges[slot] : RangeCheck.Interval.ALL;
+        return new IntFunction<>() { // not a lambda: see NameScope.of
+            @Override
+            public RangeCheck.Interval apply(int slot) {
+                return slot < ranges.length && ranges[slot] != null ? ranges[slot] : RangeCheck.Interval.ALL;
+            }
+        };
     }
 
     /** The {@code nonFinite} option: absent means error. */

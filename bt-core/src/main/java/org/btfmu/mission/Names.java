@@ -1,6 +1,5 @@
 package org.btfmu.mission;
 
-import java.util.regex.Pattern;
 import org.btfmu.core.expr.ExpressionParser;
 
 /**
@@ -10,8 +9,6 @@ import org.btfmu.core.expr.ExpressionParser;
  * identifiers, because task paths become the FMI names {@code status.a.b}.
  */
 final class Names {
-    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
-    private static final Pattern DOTTED = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*(\\.[A-Za-z_][A-Za-z0-9_]*)*");
     private static final java.util.List<String> KEYWORDS =
             java.util.List.of("true", "false", "if", "then", "else", "and", "or", "not");
 
@@ -29,7 +26,7 @@ final class Names {
         if (name.length() > MAX_LENGTH) {
             return "variable name longer than " + MAX_LENGTH + " characters";
         }
-        if (!DOTTED.matcher(name).matches()) {
+        if (!dotted(name)) {
             return "'" + name + "' is not a valid FMI variable name: use letters, digits and '_' "
                     + "(not first), optionally in parts joined by '.'";
         }
@@ -47,13 +44,51 @@ final class Names {
         if (name.length() > MAX_LENGTH) {
             return what + " name longer than " + MAX_LENGTH + " characters";
         }
-        if (!IDENTIFIER.matcher(name).matches()) {
+        if (!identifier(name, 0, name.length())) {
             return "'" + name + "' is not a valid " + what + " name: use letters, digits and '_' (not first)";
         }
         if (KEYWORDS.contains(name)) {
             return "'" + name + "' is not a valid " + what + " name: it is a keyword of the expression language";
         }
         return null;
+    }
+
+    // Character loops, not regular expressions: every name of a mission is checked at
+    // fmi2Instantiate on the importer's thread, where compiling and running a Pattern is
+    // interpreted code running for the first time (BENCHMARKS.md section 6).
+
+    /** Whether the name is identifiers joined by single dots: [A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*. */
+    static boolean dotted(String name) {
+        int start = 0;
+        while (true) {
+            int dot = name.indexOf('.', start);
+            int end = dot < 0 ? name.length() : dot;
+            if (!identifier(name, start, end)) {
+                return false;
+            }
+            if (dot < 0) {
+                return true;
+            }
+            start = dot + 1;
+        }
+    }
+
+    /** Whether name[from, to) is an identifier: [A-Za-z_][A-Za-z0-9_]*. */
+    static boolean identifier(String name, int from, int to) {
+        if (from >= to || !letter(name.charAt(from))) {
+            return false;
+        }
+        for (int i = from + 1; i < to; i++) {
+            char c = name.charAt(i);
+            if (!letter(c) && (c < '0' || c > '9')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean letter(char c) {
+        return c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c == '_';
     }
 
     static String typeName(org.btfmu.core.blackboard.SlotType type) {

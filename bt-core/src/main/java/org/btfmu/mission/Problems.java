@@ -2,6 +2,7 @@ package org.btfmu.mission;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -33,12 +34,14 @@ final class Problems {
 
     /** Reports every key of {@code object} not in {@code allowed}. */
     void onlyKeys(JsonNode object, String pointer, List<String> allowed, String what) {
-        object.fieldNames().forEachRemaining(key -> {
+        // a loop, not forEachRemaining with a lambda: see TreeReader.arguments
+        for (Iterator<String> keys = object.fieldNames(); keys.hasNext();) {
+            String key = keys.next();
             if (!allowed.contains(key)) {
                 add(JsonDocument.child(pointer, key),
                         "unknown key '" + key + "' in " + what + " (allowed: " + String.join(", ", allowed) + ")");
             }
-        });
+        }
     }
 
     /** The string at {@code key}, or null (reported if required or not a string). */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -293,25 +294,30 @@ final class TreeReader {
 
     private Map<String, Object> arguments(JsonNode node, String pointer, NameScope scope, TaskType type) {
         Map<String, ParameterSpec> specs = new LinkedHashMap<>();
-        type.parameters().forEach(spec -> specs.put(spec.name(), spec));
+        for (ParameterSpec spec : type.parameters()) {
+            specs.put(spec.name(), spec);
+        }
         Map<String, Object> arguments = new HashMap<>();
-        node.fields().forEachRemaining(field -> {
+        // Plain loops here and in assignments: every task is read at fmi2Instantiate on the
+        // importer's thread, interpreted, where a lambda's first use costs (BENCHMARKS.md section 6).
+        for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+            Map.Entry<String, JsonNode> field = fields.next();
             String key = field.getKey();
             if (RESERVED.contains(key)) {
-                return;
+                continue;
             }
             String at = JsonDocument.child(pointer, key);
             ParameterSpec spec = specs.get(key);
             if (spec == null) {
                 problems.add(at, "unknown parameter '" + key + "' of " + type.name()
                         + (specs.isEmpty() ? " (it takes none)" : " (parameters: " + String.join(", ", specs.keySet()) + ")"));
-                return;
+                continue;
             }
             Object value = parameter(spec, field.getValue(), at, scope);
             if (value != null) {
                 arguments.put(key, value);
             }
-        });
+        }
         for (ParameterSpec spec : type.parameters()) {
             if (spec.required() && !node.has(spec.name())) {
                 problems.add(pointer, "missing required parameter '" + spec.name() + "' of " + type.name());
@@ -387,7 +393,8 @@ final class TreeReader {
             return null;
         }
         List<Assignment> assignments = new ArrayList<>();
-        object.fields().forEachRemaining(field -> {
+        for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext();) {
+            Map.Entry<String, JsonNode> field = fields.next();
             String target = field.getKey();
             String at = JsonDocument.child(pointer, target);
             int slot = writableSlot(target, at, scope);
@@ -397,7 +404,7 @@ final class TreeReader {
                     assignments.add(new Assignment(slot, value));
                 }
             }
-        });
+        }
         return assignments;
     }
 

@@ -100,7 +100,7 @@ final class Fmi3Slave extends FmuSlave {
             problem = "instantiationToken is NULL";
         } else {
             try {
-                setup = InstanceSetup.of(() -> Path.of(resourcePath), token, "instantiationToken",
+                setup = InstanceSetup.of(Path.of(resourcePath), token, "instantiationToken",
                         interfaceType == 0, "");
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();

@@ -1,10 +1,14 @@
 package org.btfmu.fmu;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -84,10 +88,25 @@ record FmuResources(Path directory, String guid, Mission mission, ModelVariables
             throw new IllegalArgumentException("the FMU's mission is invalid: " + e.getMessage(), e);
         }
         Path interfacesFile = directory.resolve(INTERFACES_FILE);
-        Set<String> interfaces = Files.exists(interfacesFile)
-                ? Set.copyOf(read(interfacesFile).strip().lines().map(String::strip).toList())
+        Set<String> interfaces = Files.exists(interfacesFile) ? lines(read(interfacesFile).strip())
                 : Set.of(CO_SIMULATION);
         return new FmuResources(directory, guid, mission, ModelVariables.of(mission), interfaces);
+    }
+
+    /**
+     * The stripped lines of the text. A loop, not String.lines() with a stream: this runs at
+     * the first fmi2Instantiate on the importer's thread, interpreted (BENCHMARKS.md section 6).
+     */
+    static Set<String> lines(String text) {
+        Set<String> lines = new HashSet<>();
+        try (BufferedReader reader = new BufferedReader(new StringReader(text))) {
+            for (String line = reader.readLine(); line != null; line = reader.readLine()) {
+                lines.add(line.strip());
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // a StringReader does not fail
+        }
+        return Set.copyOf(lines);
     }
 
     private static String read(Path file) {

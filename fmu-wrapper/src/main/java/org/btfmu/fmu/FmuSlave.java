@@ -3,7 +3,6 @@ package org.btfmu.fmu;
 import static org.btfmu.fmu.ImporterLog.ERROR;
 import static org.btfmu.fmu.ImporterLog.FATAL;
 import static org.btfmu.fmu.ImporterLog.OK;
-import static org.btfmu.fmu.ImporterLog.WARNING;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -126,7 +125,7 @@ class FmuSlave {
             problem = "fmuGUID is NULL";
         } else {
             try {
-                setup = InstanceSetup.of(() -> ResourceLocation.toPath(location), guid, "fmuGUID", fmuType == 0,
+                setup = InstanceSetup.of(ResourceLocation.toPath(location), guid, "fmuGUID", fmuType == 0,
                         "fmuType is " + (fmuType == 0 ? "fmi2ModelExchange" : "fmi2CoSimulation") + ", but ");
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
@@ -146,7 +145,7 @@ class FmuSlave {
 
     private void newTree() {
         tree = engine();
-        tree.addStatusListener(this::statusChanged);
+        tree.addStatusListener(new EngineLog(log));
         preview = null;
     }
 
@@ -156,7 +155,7 @@ class FmuSlave {
         engine.setMaxEventsPerAdvance(resources.mission().maxEventsPerStep());
         engine.setMaxIterationsPerInstant(resources.mission().maxSweepsPerInstant());
         engine.setNonFinite(resources.mission().nonFinite());
-        engine.addWarningListener(message -> log.log(WARNING, LogCategory.STATUS_WARNING, message));
+        engine.addWarningListener(new EngineLog(log));
         return engine;
     }
 
@@ -221,12 +220,6 @@ class FmuSlave {
         unsettled = true;
         unpropagated = true;
         preview = null;
-    }
-
-    private void statusChanged(double time, int taskIndex, String path, Status old, Status now) {
-        if (log.enabled(LogCategory.TASK_STATUS)) {
-            log.log(OK, LogCategory.TASK_STATUS, "t=" + time + " " + path + ": " + old + " -> " + now);
-        }
     }
 
     // ---- calling sequence and errors ----

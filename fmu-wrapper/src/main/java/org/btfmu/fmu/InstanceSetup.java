@@ -20,19 +20,15 @@ record InstanceSetup(FmuResources resources, ProcessingMode processing) {
      */
     static final String PROCESSING_PROPERTY = "btfmu.processing";
 
-    /** The resources directory from the importer's argument; throws IllegalArgumentException saying what is wrong. */
-    interface Directory {
-        Path get();
-    }
-
     /**
+     * @param directory the resources directory from the importer's argument
      * @param token the importer's fmuGUID or instantiationToken, called {@code tokenName} in messages
      * @param refusal how the message for an interface the FMU lacks begins ("" or "fmuType is …, but ")
      * @throws IllegalArgumentException with the problem, for the importer's log
      */
-    static InstanceSetup of(Directory directory, String token, String tokenName, boolean modelExchange,
+    static InstanceSetup of(Path directory, String token, String tokenName, boolean modelExchange,
             String refusal) {
-        FmuResources resources = FmuResources.matching(directory.get().normalize(), token, tokenName);
+        FmuResources resources = FmuResources.matching(directory.normalize(), token, tokenName);
         String wanted = modelExchange ? FmuResources.MODEL_EXCHANGE : FmuResources.CO_SIMULATION;
         if (!resources.interfaces().contains(wanted)) {
             throw new IllegalArgumentException(refusal + "this FMU was built without <" + wanted

@@ -62,6 +62,14 @@ final class PublishedValues {
     private final long address;
     private final long values;
     private final long pendingList;
+    /**
+     * Per value reference, the 8 bytes its place in C memory holds (zeroed when allocated; then
+     * what {@link #publish} wrote or a set the shim took wrote): publish writes only the values
+     * that differ. Most values stay the same from step to step, and until the JIT has compiled
+     * the step, each write is a chain of interpreted calls (the first thousands of steps run on
+     * the importer's thread; BENCHMARKS.md section 6).
+     */
+    private final long[] written;
 
     PublishedValues(ModelVariables variables, TreeDefinition tree) {
         int count = variables.size();
@@ -72,6 +80,7 @@ final class PublishedValues {
         this.pendingList = values + 8L * count;
         NativeMemory.putInt(address + 4, count);
         NativeMemory.putInt(address + 12, capacity);
+        this.written = new long[count];
         this.slotOf = new int[count];
         this.typeOf = new byte[count];
         BitSet inputs = new BitSet();
@@ -105,13 +114,16 @@ final class PublishedValues {
             }
         }
         realVrs = vrs(reals);
-        realSlots = reals.stream().mapToInt(Entry::slot).toArray();
+        realSlots = slots(reals);
         integerVrs = vrs(integers);
-        integerSlots = integers.stream().mapToInt(Entry::slot).toArray();
+        integerSlots = slots(integers);
         statusVrs = vrs(statuses);
-        statusTasks = statuses.stream().mapToInt(Entry::taskIndex).toArray();
+        statusTasks = new int[statuses.size()];
+        for (int i = 0; i < statusTasks.length; i++) {
+            statusTasks[i] = statuses.get(i).taskIndex();
+        }
         booleanVrs = vrs(booleans);
-        booleanSlots = booleans.stream().mapToInt(Entry::slot).toArray();
+        booleanSlots = slots(booleans);
     }
 
     /** The flags of a variable (see {@link #SET_HERE}, {@link #FEEDS}). */
@@ -133,8 +145,22 @@ final class PublishedValues {
         return 0;
     }
 
+    // Loops, not streams: this runs once per instance on the importer's thread, interpreted
+    // (a stream's first use there costs more than the whole loop; BENCHMARKS.md section 6).
     private static int[] vrs(List<Entry> entries) {
-        return entries.stream().mapToInt(Entry::valueReference).toArray();
+        int[] vrs = new int[entries.size()];
+        for (int i = 0; i < vrs.length; i++) {
+            vrs[i] = entries.get(i).valueReference();
+        }
+        return vrs;
+    }
+
+    private static int[] slots(List<Entry> entries) {
+        int[] slots = new int[entries.size()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = entries.get(i).slot();
+        }
+        return slots;
     }
 
     /** Where the shim finds the values. */
@@ -145,19 +171,26 @@ final class PublishedValues {
     /** Writes every value of the view and marks them valid until the shim's next call into Java. */
     void publish(TreeInstance view) {
         for (int i = 0; i < realVrs.length; i++) {
-            NativeMemory.putDouble(values + 8L * realVrs[i], view.getReal(realSlots[i]));
+            write(realVrs[i], Double.doubleToRawLongBits(view.getReal(realSlots[i]))); // a double's bytes
         }
         for (int i = 0; i < integerVrs.length; i++) {
-            NativeMemory.putLong(values + 8L * integerVrs[i], view.getInteger(integerSlots[i]));
+            write(integerVrs[i], view.getInteger(integerSlots[i]));
         }
         for (int i = 0; i < statusVrs.length; i++) {
-            NativeMemory.putLong(values + 8L * statusVrs[i],
-                    ModelVariables.statusValue(view.status(statusTasks[i])));
+            write(statusVrs[i], ModelVariables.statusValue(view.status(statusTasks[i])));
         }
         for (int i = 0; i < booleanVrs.length; i++) {
-            NativeMemory.putLong(values + 8L * booleanVrs[i], view.getBoolean(booleanSlots[i]) ? 1 : 0);
+            write(booleanVrs[i], view.getBoolean(booleanSlots[i]) ? 1 : 0);
         }
         NativeMemory.putInt(address, 1);
+    }
+
+    /** Puts the 8 bytes at the value reference's place unless they are there already. */
+    private void write(int vr, long bytes) {
+        if (written[vr] != bytes) {
+            written[vr] = bytes;
+            NativeMemory.putLong(values + 8L * vr, bytes);
+        }
     }
 
     /**
@@ -173,6 +206,7 @@ final class PublishedValues {
         for (int k = 0; k < n; k++) {
             long entry = pendingList + (long) PENDING_ENTRY * k;
             int vr = NativeMemory.getInt(entry);
+            written[vr] = NativeMemory.getLong(entry + 8); // the shim put these bytes at vr's place too
             int slot = slotOf[vr];
             switch (typeOf[vr]) {
                 case REAL -> tree.setReal(slot, NativeMemory.getDouble(entry + 8));

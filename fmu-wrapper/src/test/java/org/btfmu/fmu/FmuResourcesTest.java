@@ -65,4 +65,14 @@ class FmuResourcesTest {
                 && e.getMessage().contains("unknown name 'y'"),
                 e.getMessage());
     }
+
+    @Test
+    void interfacesAreReadOneALineWhateverTheLineEnds() throws Exception {
+        Files.writeString(resources.resolve("guid.txt"), "{abc}");
+        Files.writeString(resources.resolve("mission.json"), MISSION);
+        Files.writeString(resources.resolve("interfaces.txt"), " ModelExchange \r\nCoSimulation\r");
+        FmuResources read = FmuResources.of(resources, "{abc}");
+        assertEquals(java.util.Set.of("ModelExchange", "CoSimulation"), read.interfaces());
+        assertEquals(java.util.Set.of("a", "b", "c"), FmuResources.lines("a\rb\nc\r\n"));
+    }
 }

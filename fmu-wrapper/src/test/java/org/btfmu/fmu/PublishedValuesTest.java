@@ -93,6 +93,43 @@ class PublishedValuesTest {
         assertEquals(0, flags(FmuSlaveTest.STATUS_CLIMB), "statuses change only at fmi2DoStep");
     }
 
+    /** All of shim.c's pending_set: the value goes into the published values and the pending list. */
+    private void shimTakesSetAsTheShimDoes(int vr, double value) {
+        long address = slave.published.address();
+        int count = NativeMemory.getInt(address + 4);
+        NativeMemory.putDouble(address + 16 + 2 * ((count + 7) & ~7) + 8L * vr, value);
+        shimTakesSet(vr, value);
+    }
+
+    /**
+     * Publishing writes only what differs from what the published values hold: a value a set the
+     * shim took overwrote there, and that Java then set back, is published again (a publish that
+     * compared with what it last wrote itself would leave the shim's value there).
+     */
+    @Test
+    void aValueTheShimOverwroteIsPublishedAgainWhenJavaSetsItBack() {
+        assertEquals(OK, slave.exitInitializationMode());
+        assertEquals(OK, slave.setReal(address(vrs(FmuSlaveTest.ALTITUDE)), 1, address(reals(3))));
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(3, publishedReal(FmuSlaveTest.ALTITUDE));
+        shimTakesSetAsTheShimDoes(FmuSlaveTest.ALTITUDE, 7);
+        assertEquals(7, publishedReal(FmuSlaveTest.ALTITUDE));
+        shimForwards(); // the importer's next set goes to Java (FmiEntry applies the pending sets first)
+        slave.takePendingSets();
+        assertEquals(OK, slave.setReal(address(vrs(FmuSlaveTest.ALTITUDE)), 1, address(reals(3))));
+        assertEquals(OK, slave.doStep(1, 1, true));
+        assertTrue(slave.published.valid());
+        assertEquals(3, publishedReal(FmuSlaveTest.ALTITUDE));
+        for (ModelVariables.Entry v : slave.variables.entries()) {
+            if (v.type() == org.btfmu.core.blackboard.SlotType.REAL) {
+                double published = publishedReal(v.valueReference());
+                shimForwards();
+                assertEquals(OK, slave.getReal(address(vrs(v.valueReference())), 1, address(value)));
+                assertEquals(value.getDouble(0), published, v.name());
+            }
+        }
+    }
+
     @Test
     void theSetsTheShimTookAreAppliedInOrderBeforeJavasNextCall() {
         assertEquals(OK, slave.exitInitializationMode());

@@ -375,7 +375,10 @@ public final class ExpressionParser {
                         "'" + fn + "' needs numbers, got " + typeName(args.get(i).type()));
             }
         }
-        boolean allInteger = args.stream().allMatch(a -> a.type() == SlotType.INTEGER);
+        boolean allInteger = true; // a loop, not a stream with a lambda: see Nodes.Node
+        for (Expression a : args) {
+            allInteger &= a.type() == SlotType.INTEGER;
+        }
         Function1 f1 = FUNCTIONS_1.get(fn);
         if (f1 != null) {
             arity(name, args, 1);

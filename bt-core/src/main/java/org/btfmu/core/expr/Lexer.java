@@ -117,12 +117,21 @@ final class Lexer {
             }
             return new Token(Kind.REAL, literal, start + 1, value);
         }
-        String digits = literal.replaceFirst("^0+(?=.)", "");
+        String digits = withoutLeadingZeros(literal);
         if (digits.length() > 10 || Long.parseLong(digits) > Integer.MAX_VALUE) {
             throw new ExpressionException(start + 1,
                     "integer literal out of range: " + literal + " (write " + literal + ".0 for a Real)");
         }
         return new Token(Kind.INTEGER, literal, start + 1, Long.parseLong(digits));
+    }
+
+    /** The digits without leading zeros, one digit at least (no regular expression: see Names). */
+    static String withoutLeadingZeros(String digits) {
+        int first = 0;
+        while (first < digits.length() - 1 && digits.charAt(first) == '0') {
+            first++;
+        }
+        return digits.substring(first);
     }
 
     private Token name(int start) {

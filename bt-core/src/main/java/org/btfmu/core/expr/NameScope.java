@@ -13,11 +13,18 @@ public interface NameScope {
     /** The expression a name stands for, or null if the name is unknown. */
     Expression resolve(String name);
 
-    /** Names resolve to the slots of {@code slots}. */
+    /**
+     * Names resolve to the slots of {@code slots}. An anonymous class, not a lambda: missions
+     * are read at fmi2Instantiate on the importer's thread, where a lambda's first use runs its
+     * bootstrap interpreted (BENCHMARKS.md section 6).
+     */
     static NameScope of(SlotIndex slots) {
-        return name -> {
-            int slot = slots.indexOf(name);
-            return slot < 0 ? null : Nodes.slot(slot, slots.typeOf(slot));
+        return new NameScope() {
+            @Override
+            public Expression resolve(String name) {
+                int slot = slots.indexOf(name);
+                return slot < 0 ? null : Nodes.slot(slot, slots.typeOf(slot));
+            }
         };
     }
 

@@ -3,7 +3,6 @@ package org.btfmu.core.expr;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.stream.IntStream;
 import org.btfmu.core.blackboard.SlotReader;
 import org.btfmu.core.blackboard.SlotType;
 
@@ -36,10 +35,41 @@ final class Nodes {
         Node(SlotType type, Expression... children) {
             this.type = type;
             this.children = children.clone();
-            this.depth = 1 + Arrays.stream(children).mapToInt(Nodes::depth).max().orElse(0);
-            this.reads = Arrays.stream(children)
-                    .flatMapToInt(child -> IntStream.of(child.reads()))
-                    .sorted().distinct().toArray();
+            this.depth = 1 + maxDepth(children);
+            this.reads = unionOfReads(children);
+        }
+
+        // Loops, not streams: every expression node of a mission is built on the importer's
+        // thread at fmi2Instantiate, interpreted (BENCHMARKS.md section 6).
+        private static int maxDepth(Expression[] children) {
+            int max = 0;
+            for (Expression child : children) {
+                max = Math.max(max, depth(child));
+            }
+            return max;
+        }
+
+        /** The slots the children read, sorted, each once. */
+        private static int[] unionOfReads(Expression[] children) {
+            int n = 0;
+            for (Expression child : children) {
+                n += child.reads().length;
+            }
+            int[] all = new int[n];
+            int at = 0;
+            for (Expression child : children) {
+                int[] r = child.reads();
+                System.arraycopy(r, 0, all, at, r.length);
+                at += r.length;
+            }
+            Arrays.sort(all);
+            int distinct = 0;
+            for (int i = 0; i < n; i++) {
+                if (distinct == 0 || all[i] != all[distinct - 1]) {
+                    all[distinct++] = all[i];
+                }
+            }
+            return Arrays.copyOf(all, distinct);
         }
 
         /** A leaf that reads one slot. */

@@ -2,11 +2,11 @@ package org.btfmu.core.tasks;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.IntStream;
 import org.btfmu.core.Assignment;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -47,9 +47,14 @@ public final class Action extends TaskNode {
             ParameterSpec.optional("idleResult", ParameterKind.BOOLEAN, true,
                     "idle, done and fail give a result without activation; false: idle it always accepts and"
                             + " checks them only once activated (BehaviorTree.CPP's stateful action)")),
-            (name, a, children) -> new Action(name, a.expression("done"), a.expression("fail"),
-                    a.assignments("entry"), a.assignments("exit"), a.assignments("outputs"),
-                    a.real("entryDuration"), a.real("exitDuration"), a.real("resultHold"), a.bool("idleResult")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments a, List<TaskNode> children) {
+                    return new Action(name, a.expression("done"), a.expression("fail"),
+                        a.assignments("entry"), a.assignments("exit"), a.assignments("outputs"),
+                        a.real("entryDuration"), a.real("exitDuration"), a.real("resultHold"), a.bool("idleResult"));
+                }
+            });
 
     private static final int ENTRY_END = 0;
     private static final int EXIT_END = 1;
@@ -98,8 +103,7 @@ public final class Action extends TaskNode {
         this.entryDuration = entryDuration;
         this.exitDuration = exitDuration;
         this.resultHold = resultHold;
-        this.reads = IntStream.concat(IntStream.of(this.done.reads()), IntStream.of(this.fail.reads()))
-                .distinct().toArray();
+        this.reads = union(this.done.reads(), this.fail.reads());
     }
 
     @Override

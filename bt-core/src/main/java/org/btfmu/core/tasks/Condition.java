@@ -1,8 +1,8 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
-import java.util.stream.IntStream;
 import org.btfmu.core.ParameterSpec;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -22,7 +22,12 @@ public final class Condition extends TaskNode {
             ParameterSpec.expression("predicate", SlotType.BOOLEAN, true, null, "the condition to test"),
             ParameterSpec.optional("hysteresis", org.btfmu.core.ParameterKind.REAL, 0.0,
                     "half width of the band around the comparison's switching point in which the result is held")),
-            (name, args, children) -> new Condition(name, args.expression("predicate"), args.real("hysteresis")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Condition(name, args.expression("predicate"), args.real("hysteresis"));
+                }
+            });
 
     private final Expression predicate;
     private final Expression crossing;
@@ -52,7 +57,7 @@ public final class Condition extends TaskNode {
         this.crossing = c;
         this.hysteresis = hysteresis;
         this.reads = c == null ? predicate.reads()
-                : IntStream.concat(IntStream.of(predicate.reads()), IntStream.of(c.reads())).distinct().toArray();
+                : union(predicate.reads(), c.reads());
     }
 
     @Override

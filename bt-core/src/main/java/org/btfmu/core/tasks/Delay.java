@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -17,7 +18,12 @@ public final class Delay extends TaskNode {
 
     public static final TaskType TYPE = TaskType.of("Delay", 1, 1, List.of(
             ParameterSpec.required("duration", ParameterKind.REAL, "seconds from activation to the child's start")),
-            (name, args, children) -> new Delay(name, children.get(0), args.real("duration")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Delay(name, children.get(0), args.real("duration"));
+                }
+            });
 
     private final double duration;
 

@@ -1,6 +1,7 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -8,7 +9,12 @@ import org.btfmu.core.TaskType;
 public final class ForceFailure extends ResultMapper {
 
     public static final TaskType TYPE = TaskType.of("ForceFailure", 1, 1, List.of(),
-            (name, args, children) -> new ForceFailure(name, children.get(0)));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new ForceFailure(name, children.get(0));
+                }
+            });
 
     public ForceFailure(String name, TaskNode child) {
         super(name, TYPE.name(), child);

@@ -2,6 +2,7 @@ package org.btfmu.core.tasks;
 
 import java.util.List;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -17,7 +18,12 @@ import org.btfmu.core.TaskType;
 public final class IfThenElse extends TaskNode {
 
     public static final TaskType TYPE = TaskType.of("IfThenElse", 2, 3, List.of(),
-            (name, args, children) -> new IfThenElse(name, children));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new IfThenElse(name, children);
+                }
+            });
 
     private static final int UNDECIDED = 0;
     private static final int NO_BRANCH = 3;

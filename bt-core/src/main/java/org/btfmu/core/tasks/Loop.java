@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -25,8 +26,13 @@ public final class Loop extends Repeater {
             ParameterSpec.optional("count", ParameterKind.INTEGER, -1, "iterations (-1: forever)"),
             ParameterSpec.optional("continueOnFailure", ParameterKind.BOOLEAN, false,
                     "an aborted child counts as an iteration instead of failing the loop")),
-            (name, args, children) -> new Loop(name, children.get(0), args.integer("count"),
-                    args.bool("continueOnFailure")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Loop(name, children.get(0), args.integer("count"),
+                        args.bool("continueOnFailure"));
+                }
+            });
 
     private final boolean continueOnFailure;
 

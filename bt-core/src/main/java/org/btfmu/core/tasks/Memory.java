@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -27,8 +28,13 @@ public final class Memory extends TaskNode {
                     "latch only a success; a failure passes through unlatched"),
             ParameterSpec.optional("thenFail", ParameterKind.BOOLEAN, false,
                     "once the parent has deactivated it, report FAILURE instead of the latched result")),
-            (name, args, children) -> new Memory(name, children.get(0), args.bool("successOnly"),
-                    args.bool("thenFail")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Memory(name, children.get(0), args.bool("successOnly"),
+                        args.bool("thenFail"));
+                }
+            });
 
     private static final int NONE = 0;
     private static final int SUCCEEDED = 1;

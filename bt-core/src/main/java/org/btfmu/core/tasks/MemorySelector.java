@@ -1,6 +1,7 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -13,7 +14,12 @@ import org.btfmu.core.TaskType;
 public final class MemorySelector extends MemoryComposite {
 
     public static final TaskType TYPE = TaskType.of("MemorySelector", 1, TaskType.UNBOUNDED, List.of(),
-            (name, args, children) -> new MemorySelector(name, children));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new MemorySelector(name, children);
+                }
+            });
 
     public MemorySelector(String name, List<TaskNode> children) {
         super(name, TYPE.name(), children, Polarity.SELECTOR, false);

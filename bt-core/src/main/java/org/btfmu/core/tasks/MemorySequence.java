@@ -3,6 +3,7 @@ package org.btfmu.core.tasks;
 import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -17,7 +18,12 @@ public final class MemorySequence extends MemoryComposite {
     public static final TaskType TYPE = TaskType.of("MemorySequence", 1, TaskType.UNBOUNDED, List.of(
             ParameterSpec.optional("resumeAfterFailure", ParameterKind.BOOLEAN, false,
                     "after a failure, the next run starts at the child that failed, not at the first")),
-            (name, args, children) -> new MemorySequence(name, children, args.bool("resumeAfterFailure")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new MemorySequence(name, children, args.bool("resumeAfterFailure"));
+                }
+            });
 
     public MemorySequence(String name, List<TaskNode> children, boolean resumeAfterFailure) {
         super(name, TYPE.name(), children, Polarity.SEQUENCE, resumeAfterFailure);

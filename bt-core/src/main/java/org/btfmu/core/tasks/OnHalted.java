@@ -5,6 +5,7 @@ import org.btfmu.core.Assignment;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -20,7 +21,12 @@ public final class OnHalted extends ResultMapper {
     public static final TaskType TYPE = TaskType.of("OnHalted", 1, 1, List.of(
             ParameterSpec.required("code", ParameterKind.ASSIGNMENTS,
                     "assignments run in order when the task is deactivated before its child returned")),
-            (name, args, children) -> new OnHalted(name, children.get(0), args.assignments("code")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new OnHalted(name, children.get(0), args.assignments("code"));
+                }
+            });
 
     private final List<Assignment> code;
 

@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -23,8 +24,13 @@ public final class Parallel extends TaskNode {
                     "succeeded children needed to succeed (-1: all)"),
             ParameterSpec.optional("failureThreshold", ParameterKind.INTEGER, 1,
                     "failed children that make it fail (-1: all)")),
-            (name, a, children) -> new Parallel(name, children, a.integer("successThreshold"),
-                    a.integer("failureThreshold")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments a, List<TaskNode> children) {
+                    return new Parallel(name, children, a.integer("successThreshold"),
+                        a.integer("failureThreshold"));
+                }
+            });
 
     private final int successThreshold;
     private final int failureThreshold;

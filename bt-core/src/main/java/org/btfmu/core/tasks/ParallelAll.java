@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -18,7 +19,12 @@ public final class ParallelAll extends TaskNode {
     public static final TaskType TYPE = TaskType.of("ParallelAll", 1, TaskType.UNBOUNDED, List.of(
             ParameterSpec.optional("maxFailures", ParameterKind.INTEGER, 1,
                     "failed children that make it fail once all have a result (-1: all)")),
-            (name, args, children) -> new ParallelAll(name, children, args.integer("maxFailures")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new ParallelAll(name, children, args.integer("maxFailures"));
+                }
+            });
 
     private final int maxFailures;
 

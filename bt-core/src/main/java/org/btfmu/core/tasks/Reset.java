@@ -2,6 +2,7 @@ package org.btfmu.core.tasks;
 
 import java.util.List;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -17,7 +18,12 @@ import org.btfmu.core.TaskType;
 public final class Reset extends TaskNode {
 
     public static final TaskType TYPE = TaskType.of("Reset", 1, 1, List.of(),
-            (name, args, children) -> new Reset(name, children.get(0)));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Reset(name, children.get(0));
+                }
+            });
 
     public Reset(String name, TaskNode child) {
         super(name, TYPE.name(), List.of(child));

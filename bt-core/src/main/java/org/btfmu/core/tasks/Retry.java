@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -21,7 +22,12 @@ public final class Retry extends Repeater {
 
     public static final TaskType TYPE = TaskType.of("Retry", 1, 1, List.of(
             ParameterSpec.optional("attempts", ParameterKind.INTEGER, -1, "runs of the child at most (-1: no limit)")),
-            (name, args, children) -> new Retry(name, children.get(0), args.integer("attempts")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Retry(name, children.get(0), args.integer("attempts"));
+                }
+            });
 
     public Retry(String name, TaskNode child, int attempts) {
         super(name, TYPE.name(), child, attempts, "attempts must be -1 (no limit) or positive");

@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -27,8 +28,13 @@ public final class Root extends TaskNode {
                     "also return when the child answers without being started (SUCCESS or FAILURE), as a"
                             + " BehaviorTree.CPP tree returns its first tick's result (set by the BT.CPP import);"
                             + " by default such a child is watched and started when it accepts")),
-            (name, args, children) -> new Root(name, children.get(0), args.bool("terminateWhenDone"),
-                    args.bool("endOnTransientResult")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Root(name, children.get(0), args.bool("terminateWhenDone"),
+                        args.bool("endOnTransientResult"));
+                }
+            });
 
     private final boolean terminateWhenDone;
     private final boolean endOnTransientResult;

@@ -3,6 +3,7 @@ package org.btfmu.core.tasks;
 import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -22,7 +23,12 @@ public final class RoundRobin extends MemoryComposite {
     public static final TaskType TYPE = TaskType.of("RoundRobin", 1, TaskType.UNBOUNDED, List.of(
             ParameterSpec.optional("wrapAround", ParameterKind.BOOLEAN, false,
                     "after the last child the turn goes on at the first; false: the run fails there")),
-            (name, args, children) -> new RoundRobin(name, children, args.bool("wrapAround")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new RoundRobin(name, children, args.bool("wrapAround"));
+                }
+            });
 
     private final boolean wrapAround;
 

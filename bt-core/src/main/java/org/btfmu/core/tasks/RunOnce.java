@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -20,7 +21,12 @@ public final class RunOnce extends TaskNode {
     public static final TaskType TYPE = TaskType.of("RunOnce", 1, 1, List.of(
             ParameterSpec.optional("thenSkip", ParameterKind.BOOLEAN, true,
                     "after the first run report SUCCESS (skipped) instead of that run's result")),
-            (name, args, children) -> new RunOnce(name, children.get(0), args.bool("thenSkip")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new RunOnce(name, children.get(0), args.bool("thenSkip"));
+                }
+            });
 
     private static final int NONE = 0;
     private static final int SUCCEEDED = 1;

@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.Assignment;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -18,7 +19,12 @@ public final class Script extends TaskNode {
 
     public static final TaskType TYPE = TaskType.of("Script", 0, 0, List.of(
             ParameterSpec.required("code", ParameterKind.ASSIGNMENTS, "assignments run in order on activation")),
-            (name, args, children) -> new Script(name, args.assignments("code")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Script(name, args.assignments("code"));
+                }
+            });
 
     private final List<Assignment> code;
 

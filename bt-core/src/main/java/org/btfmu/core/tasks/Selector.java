@@ -1,6 +1,7 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -13,7 +14,12 @@ import org.btfmu.core.TaskType;
 public final class Selector extends ReactiveComposite {
 
     public static final TaskType TYPE = TaskType.of("Selector", 1, TaskType.UNBOUNDED, List.of(),
-            (name, args, children) -> new Selector(name, children));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Selector(name, children);
+                }
+            });
 
     public Selector(String name, List<TaskNode> children) {
         super(name, TYPE.name(), children, Polarity.SELECTOR);

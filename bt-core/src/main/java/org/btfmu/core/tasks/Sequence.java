@@ -1,6 +1,7 @@
 package org.btfmu.core.tasks;
 
 import java.util.List;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
 
@@ -12,7 +13,12 @@ import org.btfmu.core.TaskType;
 public final class Sequence extends ReactiveComposite {
 
     public static final TaskType TYPE = TaskType.of("Sequence", 1, TaskType.UNBOUNDED, List.of(),
-            (name, args, children) -> new Sequence(name, children));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Sequence(name, children);
+                }
+            });
 
     public Sequence(String name, List<TaskNode> children) {
         super(name, TYPE.name(), children, Polarity.SEQUENCE);

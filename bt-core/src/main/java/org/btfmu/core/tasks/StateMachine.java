@@ -12,6 +12,7 @@ import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.StateSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -37,8 +38,13 @@ public final class StateMachine extends TaskNode {
             ParameterSpec.optional("transitions", ParameterKind.TRANSITIONS, List.of(), "guarded transitions"),
             ParameterSpec.optional("maxTransitionsPerInstant", ParameterKind.INTEGER, 100,
                     "bound on transitions fired in one evaluation")),
-            (name, a, children) -> new StateMachine(name, a.states("states"), a.transitions("transitions"),
-                    a.integer("maxTransitionsPerInstant")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments a, List<TaskNode> children) {
+                    return new StateMachine(name, a.states("states"), a.transitions("transitions"),
+                        a.integer("maxTransitionsPerInstant"));
+                }
+            });
 
     private static final int CURRENT = 0;
     private static final int ENTERED = 0;

@@ -3,6 +3,7 @@ package org.btfmu.core.tasks;
 import java.util.List;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -29,8 +30,13 @@ public final class Throttle extends TaskNode {
                             + " success; seconds without measure)"),
             ParameterSpec.expression("measure", SlotType.REAL, false, 0.0,
                     "what the interval is counted in (a travelled distance); absent: simulation time")),
-            (name, args, children) -> new Throttle(name, children.get(0), args.expression("interval"),
-                    args.has("measure") ? args.expression("measure") : null));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Throttle(name, children.get(0), args.expression("interval"),
+                        args.has("measure") ? args.expression("measure") : null);
+                }
+            });
 
     private static final int NONE = 0;
     private static final int STANDING = 1;

@@ -4,6 +4,7 @@ import java.util.List;
 import org.btfmu.core.ParameterKind;
 import org.btfmu.core.ParameterSpec;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -18,7 +19,12 @@ public final class Wait extends TaskNode {
 
     public static final TaskType TYPE = TaskType.of("Wait", 0, 0, List.of(
             ParameterSpec.required("duration", ParameterKind.REAL, "seconds from activation to FINISHED")),
-            (name, args, children) -> new Wait(name, args.real("duration")));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new Wait(name, args.real("duration"));
+                }
+            });
 
     private final double duration;
 

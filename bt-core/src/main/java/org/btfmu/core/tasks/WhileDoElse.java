@@ -2,6 +2,7 @@ package org.btfmu.core.tasks;
 
 import java.util.List;
 import org.btfmu.core.Status;
+import org.btfmu.core.TaskArguments;
 import org.btfmu.core.TaskContext;
 import org.btfmu.core.TaskNode;
 import org.btfmu.core.TaskType;
@@ -15,7 +16,12 @@ import org.btfmu.core.TaskType;
 public final class WhileDoElse extends TaskNode {
 
     public static final TaskType TYPE = TaskType.of("WhileDoElse", 2, 3, List.of(),
-            (name, args, children) -> new WhileDoElse(name, children));
+            new TaskType.Factory() {
+                @Override
+                public TaskNode create(String name, TaskArguments args, List<TaskNode> children) {
+                    return new WhileDoElse(name, children);
+                }
+            });
 
     public WhileDoElse(String name, List<TaskNode> children) {
         super(name, TYPE.name(), children);

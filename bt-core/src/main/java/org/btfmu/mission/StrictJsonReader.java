@@ -1,0 +1,302 @@
+package org.btfmu.mission;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.math.BigInteger;
+import java.util.Map;
+
+/**
+ * Reads well-formed, strict JSON into the JsonNode tree and locations that Jackson's streaming
+ * parser gives {@link JsonDocument}, in a few small methods: an FMU reads its mission at the
+ * first fmi2Instantiate on the importer's thread, where code runs interpreted for the first
+ * time, and Jackson's parser there (its factory, buffers, symbol tables and number checks) was
+ * about a quarter of the FMU's start (BENCHMARKS.md section 6).
+ *
+ * <p>It accepts only what it is sure Jackson accepts alike and returns null for anything else
+ * (a syntax error, a duplicate key, deep nesting, an unusual number or escape, trailing
+ * content), so that Jackson reads that text and reports its problems as before.
+ */
+final class StrictJsonReader {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** Longer numbers go to Jackson, which knows its own limits for them. */
+    private static final int MAX_NUMBER_LENGTH = 100;
+    /** Longer keys too (Jackson limits names' length). */
+    private static final int MAX_KEY_LENGTH = 1000;
+
+    private final String text;
+    private final Map<String, int[]> locations;
+    private int pos;
+    /** Jackson's line (1-based) and the index where it starts, for its columns. */
+    private int line = 1;
+    private int lineStart;
+
+    private StrictJsonReader(String text, Map<String, int[]> locations) {
+        this.text = text;
+        this.locations = locations;
+    }
+
+    /** The document's root, its values' locations put into {@code locations}; null: let Jackson read it. */
+    static JsonNode read(String text, Map<String, int[]> locations) {
+        StrictJsonReader reader = new StrictJsonReader(text, locations);
+        try {
+            reader.skipSpace();
+            if (reader.pos == text.length()) {
+                return null;
+            }
+            JsonNode root = reader.value("", 0);
+            reader.skipSpace();
+            return root != null && reader.pos == text.length() ? root : null;
+        } catch (IndexOutOfBoundsException e) {
+            return null; // the text ended inside a value
+        }
+    }
+
+    private JsonNode value(String pointer, int depth) {
+        locations.put(pointer, new int[] {line, pos - lineStart + 1});
+        char c = text.charAt(pos);
+        switch (c) {
+            case '{':
+                return depth >= JsonDocument.MAX_NESTING ? null : object(pointer, depth);
+            case '[':
+                return depth >= JsonDocument.MAX_NESTING ? null : array(pointer, depth);
+            case '"': {
+                String s = string();
+                return s == null ? null : NODES.textNode(s);
+            }
+            case 't':
+                return word("true") ? NODES.booleanNode(true) : null;
+            case 'f':
+                return word("false") ? NODES.booleanNode(false) : null;
+            case 'n':
+                return word("null") ? NODES.nullNode() : null;
+            default:
+                return c == '-' || c >= '0' && c <= '9' ? number() : null;
+        }
+    }
+
+    private JsonNode object(String pointer, int depth) {
+        ObjectNode object = NODES.objectNode();
+        pos++;
+        skipSpace();
+        if (text.charAt(pos) == '}') {
+            pos++;
+            return object;
+        }
+        while (true) {
+            if (text.charAt(pos) != '"') {
+                return null;
+            }
+            String key = string();
+            if (key == null || key.length() > MAX_KEY_LENGTH || object.has(key)) {
+                return null; // Jackson's path reports the duplicate
+            }
+            skipSpace();
+            if (text.charAt(pos++) != ':') {
+                return null;
+            }
+            skipSpace();
+            JsonNode value = value(JsonDocument.child(pointer, key), depth + 1);
+            if (value == null) {
+                return null;
+            }
+            object.set(key, value);
+            skipSpace();
+            char c = text.charAt(pos++);
+            if (c == '}') {
+                return object;
+            }
+            if (c != ',') {
+                return null;
+            }
+            skipSpace();
+        }
+    }
+
+    private JsonNode array(String pointer, int depth) {
+        ArrayNode array = NODES.arrayNode();
+        pos++;
+        skipSpace();
+        if (text.charAt(pos) == ']') {
+            pos++;
+            return array;
+        }
+        while (true) {
+            JsonNode value = value(JsonDocument.child(pointer, array.size()), depth + 1);
+            if (value == null) {
+                return null;
+            }
+            array.add(value);
+            skipSpace();
+            char c = text.charAt(pos++);
+            if (c == ']') {
+                return array;
+            }
+            if (c != ',') {
+                return null;
+            }
+            skipSpace();
+        }
+    }
+
+    /** The string starting at the quote at pos; null for a control character or an unusual escape. */
+    private String string() {
+        int start = ++pos;
+        while (true) {
+            char c = text.charAt(pos);
+            if (c == '"') {
+                return text.substring(start, pos++);
+            }
+            if (c == '\\') {
+                break;
+            }
+            if (c < ' ') {
+                return null;
+            }
+            pos++;
+        }
+        StringBuilder s = new StringBuilder(text.substring(start, pos));
+        while (true) {
+            char c = text.charAt(pos++);
+            if (c == '"') {
+                return s.toString();
+            }
+            if (c < ' ') {
+                return null;
+            }
+            if (c != '\\') {
+                s.append(c);
+                continue;
+            }
+            char e = text.charAt(pos++);
+            switch (e) {
+                case '"', '\\', '/' -> s.append(e);
+                case 'b' -> s.append('\b');
+                case 'f' -> s.append('\f');
+                case 'n' -> s.append('\n');
+                case 'r' -> s.append('\r');
+                case 't' -> s.append('\t');
+                case 'u' -> {
+                    int code = 0;
+                    for (int i = 0; i < 4; i++) {
+                        int digit = hexDigit(text.charAt(pos++));
+                        if (digit < 0) {
+                            return null;
+                        }
+                        code = code * 16 + digit;
+                    }
+                    s.append((char) code);
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+    }
+
+    /** An ASCII hexadecimal digit's value (Character.digit takes other scripts' digits too), else -1. */
+    private static int hexDigit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        return c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    }
+
+    private boolean word(String word) {
+        if (!text.startsWith(word, pos)) {
+            return false;
+        }
+        pos += word.length();
+        return ended();
+    }
+
+    /**
+     * A number as JSON writes it: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, an Int, Long or
+     * BigInteger node as Jackson types integers (the smallest that holds it), else a Double node.
+     */
+    private JsonNode number() {
+        int start = pos;
+        if (text.charAt(pos) == '-') {
+            pos++;
+        }
+        if (text.charAt(pos) == '0') {
+            pos++;
+        } else if (!digits()) {
+            return null;
+        }
+        boolean integer = true;
+        if (pos < text.length() && text.charAt(pos) == '.') {
+            pos++;
+            integer = false;
+            if (!digits()) {
+                return null;
+            }
+        }
+        if (pos < text.length() && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+            pos++;
+            integer = false;
+            if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
+                pos++;
+            }
+            if (!digits()) {
+                return null;
+            }
+        }
+        if (!ended() || pos - start > MAX_NUMBER_LENGTH) {
+            return null;
+        }
+        String literal = text.substring(start, pos);
+        if (!integer) {
+            double value = Double.parseDouble(literal);
+            return Double.isFinite(value) ? NODES.numberNode(value) : null;
+        }
+        if (literal.length() <= 18) { // fits a long
+            long value = Long.parseLong(literal);
+            return (int) value == value ? NODES.numberNode((int) value) : NODES.numberNode(value);
+        }
+        BigInteger value = new BigInteger(literal);
+        return value.bitLength() < 64 ? NODES.numberNode(value.longValue()) : NODES.numberNode(value);
+    }
+
+    /** One digit at least, skipped. */
+    private boolean digits() {
+        int start = pos;
+        while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
+            pos++;
+        }
+        return pos > start;
+    }
+
+    /** Whether a word or number ends at pos (Jackson refuses "truex" and "1x"). */
+    private boolean ended() {
+        if (pos == text.length()) {
+            return true;
+        }
+        char c = text.charAt(pos);
+        return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
+    }
+
+    /** JSON's white space, counting lines as Jackson does (\n, \r\n and a lone \r end a line). */
+    private void skipSpace() {
+        while (pos < text.length()) {
+            char c = text.charAt(pos);
+            if (c == '\n' || c == '\r') {
+                pos++;
+                if (c == '\r' && pos < text.length() && text.charAt(pos) == '\n') {
+                    pos++;
+                }
+                line++;
+                lineStart = pos;
+            } else if (c == ' ' || c == '\t') {
+                pos++;
+            } else {
+                return;
+            }
+        }
+    }
+}
