@@ -55,7 +55,7 @@ public final class LoadingWarmUp {
         thread.start();
     }
 
-    private static void run() {
+    static void run() {
         try {
             JnaStartup.apply();
             // Loaded, not initialised: a JNA that cannot start must fail where it is used, with its own error.
