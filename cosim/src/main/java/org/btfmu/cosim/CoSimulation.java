@@ -57,8 +57,8 @@ public final class CoSimulation implements AutoCloseable {
     }
 
     /**
-     * Loads every FMU (no instantiation yet), side by side ({@link ParallelLoading}); on an error the
-     * first failing FMU's in the given order is thrown and the ones loaded are closed.
+     * Loads every FMU (no instantiation yet), side by side ({@link ParallelLoading}); on an error, that
+     * of the first FMU in the given order that failed is thrown and the ones loaded are closed.
      */
     public static CoSimulation load(List<FmuSpec> specs, Consumer<String> log) {
         return load(specs, log, false);
