@@ -66,9 +66,10 @@ public final class BtFmu {
      * The command line for {@code args}: with only the subcommand they name when they start with
      * one (picocli's model of a command is built by reflection over its options, a tenth of a
      * second for all of them at a start), else with every subcommand (the top-level help, a
-     * mistyped name's suggestion, {@code help <command>}).
+     * mistyped name's suggestion, {@code help <command>}). Tests that need picocli's own object
+     * (to set its streams) start here: the subcommands are not in {@code @Command}.
      */
-    static CommandLine commandLine(String... args) {
+    public static CommandLine commandLine(String... args) {
         CommandLine commandLine = new CommandLine(new BtFmu());
         String first = args.length == 0 ? "" : args[0];
         List<Class<?>> named = COMMANDS.stream().filter(c -> !c.equals(CommandLine.HelpCommand.class)
