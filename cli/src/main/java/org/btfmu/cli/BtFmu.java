@@ -1,5 +1,6 @@
 package org.btfmu.cli;
 
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -8,8 +9,14 @@ import picocli.CommandLine.Command;
  * (the message says what and where), 1 an internal error.
  */
 @Command(name = "bt-fmu", mixinStandardHelpOptions = true, version = "bt-fmu 0.1.0",
-        description = "Behavior-tree mission plans as FMI 2.0 Co-Simulation FMUs.",
-        subcommands = {
+        description = "Behavior-tree mission plans as FMI 2.0 Co-Simulation FMUs.")
+public final class BtFmu {
+
+    /** Exit code for bad input: a mission, FMU or option the user must fix. */
+    public static final int EXIT_BAD_INPUT = 2;
+
+    /** Every subcommand, in the order the help lists them. */
+    static final List<Class<?>> COMMANDS = List.of(
             CommandLine.HelpCommand.class,
             ValidateCommand.class,
             ShowCommand.class,
@@ -21,12 +28,7 @@ import picocli.CommandLine.Command;
             SspCommand.class,
             SweepCommand.class,
             DemoCommand.class,
-            org.btfmu.demo.Table1Command.class,
-        })
-public final class BtFmu {
-
-    /** Exit code for bad input: a mission, FMU or option the user must fix. */
-    public static final int EXIT_BAD_INPUT = 2;
+            org.btfmu.demo.Table1Command.class);
 
     public static void main(String[] args) {
         System.exit(run(args));
@@ -34,7 +36,7 @@ public final class BtFmu {
 
     /** Runs the command line and returns its exit code (tests call this). */
     public static int run(String... args) {
-        CommandLine commandLine = new CommandLine(new BtFmu());
+        CommandLine commandLine = commandLine(args);
         commandLine.setParameterExceptionHandler((ex, cmdArgs) -> {
             CommandLine cmd = ex.getCommandLine();
             cmd.getErr().println("bt-fmu: " + ex.getMessage());
@@ -46,6 +48,35 @@ public final class BtFmu {
             cmd.getErr().println("Try '" + cmd.getCommandSpec().qualifiedName() + " --help'.");
             return EXIT_BAD_INPUT;
         });
+        commandLine.setExecutionStrategy(parseResult -> {
+            Integer help = CommandLine.executeHelpRequest(parseResult);
+            if (help != null) {
+                return help;
+            }
+            int exit = new CommandLine.RunLast().execute(parseResult);
+            if (exit == 0) {
+                ClassDataArchive.keep();
+            }
+            return exit;
+        });
         return commandLine.execute(args);
+    }
+
+    /**
+     * The command line for {@code args}: with only the subcommand they name when they start with
+     * one (picocli's model of a command is built by reflection over its options, a tenth of a
+     * second for all of them at a start), else with every subcommand (the top-level help, a
+     * mistyped name's suggestion, {@code help <command>}). Tests that need picocli's own object
+     * (to set its streams) start here: the subcommands are not in {@code @Command}.
+     */
+    public static CommandLine commandLine(String... args) {
+        CommandLine commandLine = new CommandLine(new BtFmu());
+        String first = args.length == 0 ? "" : args[0];
+        List<Class<?>> named = COMMANDS.stream().filter(c -> !c.equals(CommandLine.HelpCommand.class)
+                && c.getAnnotation(Command.class).name().equals(first)).toList();
+        for (Class<?> command : named.isEmpty() ? COMMANDS : named) {
+            commandLine.addSubcommand(new CommandLine(command));
+        }
+        return commandLine;
     }
 }

@@ -23,6 +23,7 @@ import org.btfmu.cosim.CsvWriter;
 import org.btfmu.cosim.Experiment;
 import org.btfmu.cosim.FmuInstance;
 import org.btfmu.cosim.InputReplay;
+import org.btfmu.cosim.LoadingWarmUp;
 import org.btfmu.cosim.ModelExchangeMaster;
 import org.btfmu.cosim.SampleListener;
 import org.btfmu.cosim.SspArchive;
@@ -168,6 +169,8 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         Experiment options = new Experiment(start == null ? Double.NaN : start, stop == null ? Double.NaN : stop,
                 step == null ? Double.NaN : step);
+        // The second core loads the FMU-loading machinery while this thread reads the SSP and unpacks.
+        LoadingWarmUp.start();
         if (scenario != null) {
             try (SspArchive ssp = SspArchive.open(scenario)) {
                 return run(ssp.fmus(), ssp::wiring, options, options.or(ssp.experiment()), log);

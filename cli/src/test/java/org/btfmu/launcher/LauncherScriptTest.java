@@ -59,8 +59,8 @@ class LauncherScriptTest {
         Result build = launch(Map.of());
         assertTrue(build.output.contains(COMMAND_OUTPUT), build.output);
         javaCalls();
-        Result dumping = launch(Map.of("FAKE_EXIT", "3"), "simulate", "x.ssp");
-        assertEquals(3, dumping.exit, "the command's exit code, also when it writes the archive: " + dumping.output);
+        Result dumping = launch(Map.of(), "simulate", "x.ssp");
+        assertEquals(0, dumping.exit, dumping.output);
         assertTrue(dumping.output.contains(COMMAND_OUTPUT), dumping.output);
         List<String> calls = javaCalls();
         assertEquals(1, calls.size(), calls.toString());
@@ -68,8 +68,10 @@ class LauncherScriptTest {
         assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit=" + root.resolve("cli/target/cds/simulate-")),
                 calls.toString());
         List<Path> archives = archives();
-        assertEquals(1, archives.size(), archives.toString());
+        assertEquals(2, archives.size(), archives.toString());
         assertTrue(archives.get(0).getFileName().toString().matches("simulate-[0-9]+\\.jsa\\." + dumping.pid
+                + "\\.ok"), "the command's mark of a run to the end: " + archives);
+        assertTrue(archives.get(1).getFileName().toString().matches("simulate-[0-9]+\\.jsa\\." + dumping.pid
                 + "\\.written"), archives.toString());
 
         Result keeping = launch(Map.of(), "simulate", "x.ssp");
@@ -98,12 +100,41 @@ class LauncherScriptTest {
     }
 
     @Test
+    void anArchiveOfAHelpOrAFailedRunIsNotKept() throws Exception {
+        Result build = launch(Map.of());
+        assertTrue(build.output.contains(COMMAND_OUTPUT), build.output);
+        javaCalls();
+        for (String help : List.of("--help", "-h", "--version", "-V")) {
+            launch(Map.of(), "simulate", help);
+            List<String> calls = javaCalls();
+            assertFalse(calls.get(0).contains("Archive"), "no archive of a help run: " + calls);
+        }
+        assertEquals(List.of(), archives());
+
+        Result failed = launch(Map.of("FAKE_EXIT", "3"), "simulate", "x.ssp");
+        assertEquals(3, failed.exit, "the command's exit code, also when it writes the archive: " + failed.output);
+        List<String> calls = javaCalls();
+        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), calls.toString());
+        assertEquals(1, archives().size(), "written, without the command's mark: " + archives());
+
+        Result next = launch(Map.of(), "simulate", "x.ssp");
+        assertEquals(0, next.exit, next.output);
+        calls = javaCalls();
+        assertEquals(1, calls.size(), "the failed run's archive is not even tried: " + calls);
+        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), "written again: " + calls);
+        launch(Map.of(), "simulate", "x.ssp");
+        calls = javaCalls();
+        assertTrue(calls.get(1).contains("-XX:SharedArchiveFile="), "the successful run's archive is used: " + calls);
+        assertEquals(1, archives().size(), archives().toString());
+    }
+
+    @Test
     void anArchiveTheJvmCannotMapOrOfAnOlderJarIsNotUsed() throws Exception {
         Result build = launch(Map.of());
         assertTrue(build.output.contains(COMMAND_OUTPUT), build.output);
         javaCalls();
         launch(Map.of(), "check", "m.json");
-        Path written = archives().get(0);
+        Path written = archives().stream().filter(p -> p.toString().endsWith(".written")).findFirst().orElseThrow();
         javaCalls();
         Result refused = launch(Map.of("FAKE_UNMAPPABLE", "1"), "check", "m.json");
         assertEquals(0, refused.exit, refused.output);
@@ -177,10 +208,13 @@ class LauncherScriptTest {
                     for a in "$@"; do
                       case "$a" in
                         -XX:ArchiveClassesAtExit=*) echo archive > "${a#-XX:ArchiveClassesAtExit=}" ;;
+                        -Dbtfmu.cds.ok=*) ok="${a#-Dbtfmu.cds.ok=}" ;;
                         -Xshare:on) [ -z "$FAKE_UNMAPPABLE" ] || exit 1; exit 0 ;;
                       esac
                     done
                     echo "%s"
+                    # the command marks a run to the end with exit code 0 (ClassDataArchive)
+                    [ "${FAKE_EXIT:-0}" != 0 ] || [ -z "$ok" ] || : > "$ok"
                     exit ${FAKE_EXIT:-0}
                     """.formatted(root.resolve("java-calls.log"), COMMAND_OUTPUT));
             // The jar must be newer than the sources for the second run to skip the build.

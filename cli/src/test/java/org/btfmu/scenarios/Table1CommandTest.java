@@ -25,7 +25,7 @@ class Table1CommandTest {
     void eventDrivenReactsLikeTickingEveryStepWithFewerEvaluationsAndTheSlowTickReactsLate() {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        CommandLine cli = new CommandLine(new BtFmu());
+        CommandLine cli = BtFmu.commandLine("table1");
         cli.setOut(new PrintWriter(out));
         cli.setErr(new PrintWriter(err));
         assertEquals(0, cli.execute("table1", "--step", "60", "--tick", "600", "--repeat", "1"), err.toString());

@@ -56,7 +56,10 @@ public final class CoSimulation implements AutoCloseable {
         this.fmus = fmus;
     }
 
-    /** Loads every FMU (no instantiation yet); on an error the ones already loaded are closed. */
+    /**
+     * Loads every FMU (no instantiation yet), side by side ({@link ParallelLoading}); on an error, that
+     * of the first FMU in the given order that failed is thrown and the ones loaded are closed.
+     */
     public static CoSimulation load(List<FmuSpec> specs, Consumer<String> log) {
         return load(specs, log, false);
     }
@@ -79,16 +82,8 @@ public final class CoSimulation implements AutoCloseable {
                         + "'; name them with --fmu <name>=<file>");
             }
         }
-        List<FmuInstance> loaded = new ArrayList<>();
-        try {
-            for (FmuSpec spec : specs) {
-                loaded.add(FmuInstance.load(spec.name(), spec.path(), log, modelExchange, binding));
-            }
-        } catch (RuntimeException e) {
-            loaded.forEach(FmuInstance::close);
-            throw e;
-        }
-        return new CoSimulation(loaded);
+        return new CoSimulation(ParallelLoading.load(specs,
+                spec -> FmuInstance.load(spec.name(), spec.path(), log, modelExchange, binding)));
     }
 
     public List<FmuInstance> fmus() {

@@ -169,6 +169,7 @@ public final class FmuInstance implements AutoCloseable {
     /** As {@link #load(String, Path, Consumer, boolean)}, with the per-step calls through {@code binding}. */
     public static FmuInstance load(String name, Path fmu, Consumer<String> log, boolean modelExchange,
             Binding binding) {
+        JnaStartup.apply();
         FmuArchiveChecks.checkArchive(fmu);
         try {
             return TemporaryFolders.unpacking(() -> "3.0".equals(Fmi3Description.fmiVersion(fmu))
