@@ -113,6 +113,13 @@ public final class MissionLoader {
                 throw single(source, "file too large: more than " + MAX_FILE_SIZE + " bytes (limit "
                         + MAX_FILE_SIZE + ")");
             }
+            // The String constructor first (a CharsetDecoder costs several times more interpreted,
+            // at the FMU's first fmi2Instantiate: BENCHMARKS.md section 6); it turns malformed
+            // input into U+FFFD, so only a text holding one is decoded again, strictly.
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            if (text.indexOf('\uFFFD') < 0) {
+                return text;
+            }
             return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             throw single(source, "the file is not UTF-8 text");
