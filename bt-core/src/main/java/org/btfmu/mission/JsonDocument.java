@@ -67,6 +67,11 @@ final class JsonDocument {
 
     /** Appends one reference token to a JSON pointer, escaping '~' and '/' (RFC 6901). */
     static String child(String pointer, String key) {
+        // the escapes only where needed: String.replace is costly interpreted, and this runs for
+        // every key of a mission at the FMU's first fmi2Instantiate (BENCHMARKS.md section 6)
+        if (key.indexOf('~') < 0 && key.indexOf('/') < 0) {
+            return pointer + "/" + key;
+        }
         return pointer + "/" + key.replace("~", "~0").replace("/", "~1");
     }
 

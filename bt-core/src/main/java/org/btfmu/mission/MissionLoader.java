@@ -60,6 +60,16 @@ public final class MissionLoader {
     private MissionLoader() {
     }
 
+    /**
+     * Whether a load also computes {@link Mission#warnings()} (the range analysis of every
+     * expression). Only the tools that show them (build, check, validate) need them; the FMU's
+     * runtime skips them at its first fmi2Instantiate, on the importer's thread. Every check
+     * that refuses a mission runs either way.
+     */
+    public enum Warnings {
+        COMPUTED, SKIPPED
+    }
+
     public static Mission load(Path file) {
         return load(file, TaskTypeRegistry.standard());
     }
@@ -70,10 +80,15 @@ public final class MissionLoader {
      * {@link #MAX_FILE_SIZE} bytes of it, even if it grows while being read.
      */
     public static Mission load(Path file, TaskTypeRegistry registry) {
+        return load(file, registry, Warnings.COMPUTED);
+    }
+
+    /** As {@link #load(Path, TaskTypeRegistry)}; with {@link Warnings#SKIPPED} the mission has no warnings. */
+    public static Mission load(Path file, TaskTypeRegistry registry, Warnings warnings) {
         String source = file.toString();
         String text = readText(file, source);
         // Some editors start UTF-8 files with a byte order mark; it is not part of the JSON.
-        return load(text.startsWith("\uFEFF") ? text.substring(1) : text, source, registry);
+        return load(text.startsWith("\uFEFF") ? text.substring(1) : text, source, registry, warnings);
     }
 
     /**
@@ -97,6 +112,13 @@ public final class MissionLoader {
             if (bytes.length > MAX_FILE_SIZE) {
                 throw single(source, "file too large: more than " + MAX_FILE_SIZE + " bytes (limit "
                         + MAX_FILE_SIZE + ")");
+            }
+            // The String constructor first (a CharsetDecoder costs several times more interpreted,
+            // at the FMU's first fmi2Instantiate: BENCHMARKS.md section 6); it turns malformed
+            // input into U+FFFD, so only a text holding one is decoded again, strictly.
+            String text = new String(bytes, StandardCharsets.UTF_8);
+            if (text.indexOf('\uFFFD') < 0) {
+                return text;
             }
             return StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
@@ -137,6 +159,10 @@ public final class MissionLoader {
     }
 
     public static Mission load(String json, String sourceName, TaskTypeRegistry registry) {
+        return load(json, sourceName, registry, Warnings.COMPUTED);
+    }
+
+    public static Mission load(String json, String sourceName, TaskTypeRegistry registry, Warnings computed) {
         if (json.length() > MAX_FILE_SIZE) {
             throw tooLarge(sourceName, json.length());
         }
@@ -147,7 +173,8 @@ public final class MissionLoader {
         }
         Problems problems = new Problems(document);
         Problems warnings = new Problems(document);
-        Mission mission = read(document.root(), problems, warnings, registry, json);
+        Mission mission = read(document.root(), problems, computed == Warnings.COMPUTED ? warnings : null,
+                registry, json);
         if (problems.count() > 0 || mission == null) {
             throw new MissionException(sourceName, problems.list());
         }
@@ -190,7 +217,9 @@ public final class MissionLoader {
         }
         BlackboardDefinition blackboard = BlackboardDefinition.of(variables.slots);
         TreeReader trees = new TreeReader(problems, registry, blackboard);
-        trees.warnAboutDomains(warnings, declaredRanges(variables.variables));
+        if (warnings != null) {
+            trees.warnAboutDomains(warnings, declaredRanges(variables.variables));
+        }
         if (root.has("subtrees")) {
             trees.readSubtrees(root.get("subtrees"), "/subtrees");
         }
@@ -205,7 +234,7 @@ public final class MissionLoader {
         try {
             TreeDefinition tree = TreeDefinition.of(blackboard, rootTask);
             return new Mission(name, description, variables.variables, tree, statusOutputs, processing, text, nonFinite,
-                    maxEvents, maxSweeps, warnings.list());
+                    maxEvents, maxSweeps, warnings == null ? List.of() : warnings.list());
         } catch (IllegalArgumentException e) {
             problems.add("/tree", e.getMessage());
             return null;

@@ -27,6 +27,12 @@ final class StrictJsonReader {
     private static final int MAX_KEY_LENGTH = 1000;
 
     private final String text;
+    /**
+     * The text's characters: indexing an array, not String.charAt (three calls per character
+     * until the JIT has compiled them), as this runs once, interpreted, at the FMU's first
+     * fmi2Instantiate on the importer's thread (BENCHMARKS.md section 6).
+     */
+    private final char[] chars;
     private final Map<String, int[]> locations;
     private int pos;
     /** Jackson's line (1-based) and the index where it starts, for its columns. */
@@ -35,6 +41,7 @@ final class StrictJsonReader {
 
     private StrictJsonReader(String text, Map<String, int[]> locations) {
         this.text = text;
+        this.chars = text.toCharArray();
         this.locations = locations;
     }
 
@@ -56,7 +63,7 @@ final class StrictJsonReader {
 
     private JsonNode value(String pointer, int depth) {
         locations.put(pointer, new int[] {line, pos - lineStart + 1});
-        char c = text.charAt(pos);
+        char c = chars[pos];
         switch (c) {
             case '{':
                 return depth >= JsonDocument.MAX_NESTING ? null : object(pointer, depth);
@@ -81,12 +88,12 @@ final class StrictJsonReader {
         ObjectNode object = NODES.objectNode();
         pos++;
         skipSpace();
-        if (text.charAt(pos) == '}') {
+        if (chars[pos] == '}') {
             pos++;
             return object;
         }
         while (true) {
-            if (text.charAt(pos) != '"') {
+            if (chars[pos] != '"') {
                 return null;
             }
             String key = string();
@@ -94,7 +101,7 @@ final class StrictJsonReader {
                 return null; // Jackson's path reports the duplicate
             }
             skipSpace();
-            if (text.charAt(pos++) != ':') {
+            if (chars[pos++] != ':') {
                 return null;
             }
             skipSpace();
@@ -104,7 +111,7 @@ final class StrictJsonReader {
             }
             object.set(key, value);
             skipSpace();
-            char c = text.charAt(pos++);
+            char c = chars[pos++];
             if (c == '}') {
                 return object;
             }
@@ -119,7 +126,7 @@ final class StrictJsonReader {
         ArrayNode array = NODES.arrayNode();
         pos++;
         skipSpace();
-        if (text.charAt(pos) == ']') {
+        if (chars[pos] == ']') {
             pos++;
             return array;
         }
@@ -130,7 +137,7 @@ final class StrictJsonReader {
             }
             array.add(value);
             skipSpace();
-            char c = text.charAt(pos++);
+            char c = chars[pos++];
             if (c == ']') {
                 return array;
             }
@@ -145,7 +152,7 @@ final class StrictJsonReader {
     private String string() {
         int start = ++pos;
         while (true) {
-            char c = text.charAt(pos);
+            char c = chars[pos];
             if (c == '"') {
                 return text.substring(start, pos++);
             }
@@ -159,7 +166,7 @@ final class StrictJsonReader {
         }
         StringBuilder s = new StringBuilder(text.substring(start, pos));
         while (true) {
-            char c = text.charAt(pos++);
+            char c = chars[pos++];
             if (c == '"') {
                 return s.toString();
             }
@@ -170,7 +177,7 @@ final class StrictJsonReader {
                 s.append(c);
                 continue;
             }
-            char e = text.charAt(pos++);
+            char e = chars[pos++];
             switch (e) {
                 case '"', '\\', '/' -> s.append(e);
                 case 'b' -> s.append('\b');
@@ -181,7 +188,7 @@ final class StrictJsonReader {
                 case 'u' -> {
                     int code = 0;
                     for (int i = 0; i < 4; i++) {
-                        int digit = hexDigit(text.charAt(pos++));
+                        int digit = hexDigit(chars[pos++]);
                         if (digit < 0) {
                             return null;
                         }
@@ -221,26 +228,26 @@ final class StrictJsonReader {
      */
     private JsonNode number() {
         int start = pos;
-        if (text.charAt(pos) == '-') {
+        if (chars[pos] == '-') {
             pos++;
         }
-        if (text.charAt(pos) == '0') {
+        if (chars[pos] == '0') {
             pos++;
         } else if (!digits()) {
             return null;
         }
         boolean integer = true;
-        if (pos < text.length() && text.charAt(pos) == '.') {
+        if (pos < chars.length && chars[pos] == '.') {
             pos++;
             integer = false;
             if (!digits()) {
                 return null;
             }
         }
-        if (pos < text.length() && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+        if (pos < chars.length && (chars[pos] == 'e' || chars[pos] == 'E')) {
             pos++;
             integer = false;
-            if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
+            if (pos < chars.length && (chars[pos] == '+' || chars[pos] == '-')) {
                 pos++;
             }
             if (!digits()) {
@@ -266,7 +273,7 @@ final class StrictJsonReader {
     /** One digit at least, skipped. */
     private boolean digits() {
         int start = pos;
-        while (pos < text.length() && text.charAt(pos) >= '0' && text.charAt(pos) <= '9') {
+        while (pos < chars.length && chars[pos] >= '0' && chars[pos] <= '9') {
             pos++;
         }
         return pos > start;
@@ -274,20 +281,20 @@ final class StrictJsonReader {
 
     /** Whether a word or number ends at pos (Jackson refuses "truex" and "1x"). */
     private boolean ended() {
-        if (pos == text.length()) {
+        if (pos == chars.length) {
             return true;
         }
-        char c = text.charAt(pos);
+        char c = chars[pos];
         return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
     /** JSON's white space, counting lines as Jackson does (\n, \r\n and a lone \r end a line). */
     private void skipSpace() {
-        while (pos < text.length()) {
-            char c = text.charAt(pos);
+        while (pos < chars.length) {
+            char c = chars[pos];
             if (c == '\n' || c == '\r') {
                 pos++;
-                if (c == '\r' && pos < text.length() && text.charAt(pos) == '\n') {
+                if (c == '\r' && pos < chars.length && chars[pos] == '\n') {
                     pos++;
                 }
                 line++;

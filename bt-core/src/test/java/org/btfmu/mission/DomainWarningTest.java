@@ -86,4 +86,25 @@ class DomainWarningTest {
         List<String> pointers = MissionLoader.load(json, "m.json").warnings().stream().map(Problem::pointer).toList();
         assertEquals(List.of("/tree/children/0/done", "/tree/children/0/entry/y"), pointers);
     }
+
+    @Test
+    void skippedWarningsLeaveTheMissionAndItsChecksAsTheyAre() {
+        String json = mission("1 / any + sqrt(any - 5)");
+        Mission computed = MissionLoader.load(json, "m.json");
+        Mission skipped = MissionLoader.load(json, "m.json", org.btfmu.core.TaskTypeRegistry.standard(),
+                MissionLoader.Warnings.SKIPPED);
+        assertEquals(2, computed.warnings().size());
+        assertEquals(List.of(), skipped.warnings());
+        assertEquals(computed.variables(), skipped.variables());
+        assertEquals(computed.tree().tasks().size(), skipped.tree().tasks().size());
+        assertEquals(computed.tree().path(1), skipped.tree().path(1));
+        // an error is an error either way, with the same message
+        String broken = mission("1 / nothing");
+        MissionException withWarnings = org.junit.jupiter.api.Assertions.assertThrows(MissionException.class,
+                () -> MissionLoader.load(broken, "m.json"));
+        MissionException without = org.junit.jupiter.api.Assertions.assertThrows(MissionException.class,
+                () -> MissionLoader.load(broken, "m.json", org.btfmu.core.TaskTypeRegistry.standard(),
+                        MissionLoader.Warnings.SKIPPED));
+        assertEquals(withWarnings.getMessage(), without.getMessage());
+    }
 }

@@ -600,4 +600,29 @@ class MissionLoaderTest {
         e = assertThrows(MissionException.class, () -> MissionLoader.load(dir));
         assertNotNull(e.problems().get(0).message());
     }
+
+    @Test
+    void theReplacementCharacterItselfIsTextButAMalformedByteNot(@TempDir Path dir) throws Exception {
+        // readText decodes leniently first and strictly only where a U+FFFD appears
+        Path file = dir.resolve("m.json");
+        String text = "{\"name\": \"m\", \"description\": \"\uFFFD \u00e9\u4e2d\"}";
+        Files.writeString(file, text);
+        assertEquals(text, MissionLoader.readText(file, "m.json"));
+        byte[] bytes = Files.readAllBytes(file);
+        byte[] truncated = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+        truncated[bytes.length] = (byte) 0xE4; // the first byte of a three-byte sequence, alone
+        Files.write(file, truncated);
+        MissionException e = assertThrows(MissionException.class, () -> MissionLoader.readText(file, "m.json"));
+        assertEquals("the file is not UTF-8 text", e.problems().get(0).message());
+    }
+
+    @Test
+    void keysWithASlashOrATildeAreEscapedInPointers() {
+        // JsonDocument.child escapes only where needed (RFC 6901: '~' as ~0, '/' as ~1)
+        for (String[] key : new String[][] {{"a/b~c", "a~1b~0c"}, {"~/", "~0~1"}, {"plain", "plain"}}) {
+            List<Problem> problems = problems("{\"name\": \"m\", \"" + key[0] + "\": 1, \"tree\": 2}");
+            assertTrue(problems.stream().anyMatch(p -> p.pointer().equals("/" + key[1])
+                    && p.message().startsWith("unknown key '" + key[0] + "'")), problems.toString());
+        }
+    }
 }

@@ -12,6 +12,7 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.btfmu.core.TaskTypeRegistry;
 import org.btfmu.mission.Mission;
 import org.btfmu.mission.MissionException;
 import org.btfmu.mission.MissionLoader;
@@ -82,7 +83,9 @@ record FmuResources(Path directory, String guid, Mission mission, ModelVariables
         Path missionFile = directory.resolve(MISSION_FILE);
         Mission mission;
         try {
-            mission = MissionLoader.load(missionFile);
+            // The build showed the mission's warnings; nothing at run time reads them. Every check
+            // that refuses a mission still runs: a hand-edited mission.json is refused as before.
+            mission = MissionLoader.load(missionFile, TaskTypeRegistry.standard(), MissionLoader.Warnings.SKIPPED);
         } catch (MissionException e) {
             // the message names the file, and each problem with its JSON pointer
             throw new IllegalArgumentException("the FMU's mission is invalid: " + e.getMessage(), e);

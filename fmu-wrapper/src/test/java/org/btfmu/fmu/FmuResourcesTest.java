@@ -67,6 +67,23 @@ class FmuResourcesTest {
     }
 
     @Test
+    void theRuntimeSkipsTheBuildsWarningsButNotItsChecks() throws Exception {
+        // a division whose divisor can be 0: a warning for bt-fmu build, nothing the runtime reads
+        String warned = MISSION.replace("\"predicate\": \"x > 0\"", "\"predicate\": \"1 / x > 0\"");
+        assertEquals(1, org.btfmu.mission.MissionLoader.load(warned, "m.json").warnings().size());
+        Files.writeString(resources.resolve("guid.txt"), "{abc}");
+        Files.writeString(resources.resolve("mission.json"), warned);
+        assertEquals(java.util.List.of(), FmuResources.of(resources, "{abc}").mission().warnings());
+        // a check the build made is made again: a hand-edited expression is refused
+        Files.writeString(resources.resolve("guid.txt"), "{def}");
+        Files.writeString(resources.resolve("mission.json"), warned.replace("1 / x > 0", "1 / x >"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FmuResources.of(resources, "{def}"));
+        assertTrue(e.getMessage().startsWith("the FMU's mission is invalid: ")
+                && e.getMessage().contains("/tree/children/0/predicate"), e.getMessage());
+    }
+
+    @Test
     void interfacesAreReadOneALineWhateverTheLineEnds() throws Exception {
         Files.writeString(resources.resolve("guid.txt"), "{abc}");
         Files.writeString(resources.resolve("mission.json"), MISSION);

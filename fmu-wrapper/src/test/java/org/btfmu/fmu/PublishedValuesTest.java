@@ -130,6 +130,28 @@ class PublishedValuesTest {
         }
     }
 
+    /**
+     * Reals are compared as doubles before they are published: -0.0 after 0.0 (equal by {@code ==})
+     * is still published with its sign, and so is 0.0 after a -0.0 the shim took.
+     */
+    @Test
+    void aZerosSignIsPublished() {
+        assertEquals(OK, slave.exitInitializationMode());
+        assertEquals(OK, slave.setReal(address(vrs(FmuSlaveTest.ALTITUDE)), 1, address(reals(0.0))));
+        assertEquals(OK, slave.doStep(0, 1, true));
+        assertEquals(Double.doubleToRawLongBits(0.0), Double.doubleToRawLongBits(publishedReal(FmuSlaveTest.ALTITUDE)));
+        shimForwards();
+        assertEquals(OK, slave.setReal(address(vrs(FmuSlaveTest.ALTITUDE)), 1, address(reals(-0.0))));
+        assertEquals(OK, slave.doStep(1, 1, true));
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(publishedReal(FmuSlaveTest.ALTITUDE)));
+        shimTakesSetAsTheShimDoes(FmuSlaveTest.ALTITUDE, 0.0);
+        shimForwards();
+        slave.takePendingSets();
+        assertEquals(OK, slave.setReal(address(vrs(FmuSlaveTest.ALTITUDE)), 1, address(reals(-0.0))));
+        assertEquals(OK, slave.doStep(2, 1, true));
+        assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(publishedReal(FmuSlaveTest.ALTITUDE)));
+    }
+
     @Test
     void theSetsTheShimTookAreAppliedInOrderBeforeJavasNextCall() {
         assertEquals(OK, slave.exitInitializationMode());
