@@ -61,6 +61,7 @@ public final class LoadingWarmUp {
             // Loaded, not initialised: a JNA that cannot start must fail where it is used, with its own error.
             Class.forName("com.sun.jna.Native", false, LoadingWarmUp.class.getClassLoader());
             Path file = Files.createTempFile("bt-fmu-warm-up-", ".xml");
+            file.toFile().deleteOnExit(); // a command that ends while this daemon thread parses leaves no file
             try {
                 Files.writeString(file, DESCRIPTION);
                 ModelDescriptionDeserializer.deserialize(file.toFile()).asV2().build();
