@@ -7,6 +7,7 @@ import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.Optional;
 
 /**
  * Spares JNA two costs of every start of the master, applied before JNA's first use on Linux
@@ -20,7 +21,9 @@ import java.nio.file.StandardCopyOption;
  * which searches the system's library cache itself.</li>
  * <li>JNA copies its native part ({@code libjnidispatch.so}) out of the jar into a new temporary
  * file at every start, unless {@code jna.boot.library.path} holds it. A copy is kept in the
- * user's cache instead ({@code ~/.cache/bt-fmu/jnidispatch/<CRC of the jar's entry>/}, written
+ * user's cache instead (the folder {@link JniFmiLibrary#cacheFolder} names, e.g.
+ * {@code ~/.cache/bt-fmu/jnidispatch/<CRC of the jar's entry>/}; none with {@code
+ * BTFMU_CACHE_DIR=off}), written
  * once under a temporary name and renamed, so a reader never sees half a file); if it cannot
  * be written, or JNA cannot load it, JNA extracts as before.</li>
  * </ul>
@@ -63,7 +66,11 @@ final class JnaStartup {
             if (crc < 0) {
                 return null;
             }
-            Path folder = cacheHome().resolve("bt-fmu/jnidispatch").resolve(Long.toHexString(crc));
+            Optional<Path> cache = JniFmiLibrary.cacheFolder(System.getenv(), System.getProperty("user.home"));
+            if (cache.isEmpty()) {
+                return null;
+            }
+            Path folder = cache.get().resolve("jnidispatch").resolve(Long.toHexString(crc));
             Path library = folder.resolve("libjnidispatch.so");
             if (!Files.isRegularFile(library)) {
                 Files.createDirectories(folder);
@@ -79,10 +86,5 @@ final class JnaStartup {
         } catch (IOException | RuntimeException e) {
             return null; // JNA extracts it as usual
         }
-    }
-
-    private static Path cacheHome() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        return xdg != null && xdg.startsWith("/") ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".cache");
     }
 }

@@ -43,12 +43,21 @@ class JnaStartupTest {
     }
 
     private List<String> probe(String... options) throws Exception {
+        return probeWithCacheSetting(null, options);
+    }
+
+    /** The probe in a fresh JVM, with BTFMU_CACHE_DIR set to {@code cacheSetting} (null: unset). */
+    private List<String> probeWithCacheSetting(String cacheSetting, String... options) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString()));
         command.addAll(List.of(options));
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Probe.class.getName()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().put("XDG_CACHE_HOME", cache.toString());
+        builder.environment().remove("BTFMU_CACHE_DIR");
+        if (cacheSetting != null) {
+            builder.environment().put("BTFMU_CACHE_DIR", cacheSetting);
+        }
         Process p = builder.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(60, TimeUnit.SECONDS));
@@ -86,6 +95,14 @@ class JnaStartupTest {
     void settingsTheUserGaveAreKept(@TempDir Path elsewhere) throws Exception {
         List<String> lines = probe("-Djna.platform.library.path=/usr/lib", "-Djna.boot.library.path=" + elsewhere);
         assertEquals("/usr/lib", lines.get(0));
+        assertTrue(lines.get(2).contains("/JNA/temp/jna"), "JNA's own extraction: " + lines.get(2));
+        assertTrue(!Files.exists(cache.resolve("bt-fmu")), "nothing cached");
+    }
+
+    @Test
+    void noCopyWhereTheUserTurnedTheCacheOff() throws Exception {
+        List<String> lines = probeWithCacheSetting("off");
+        assertEquals(lines.get(1), lines.get(0), "still no ldconfig");
         assertTrue(lines.get(2).contains("/JNA/temp/jna"), "JNA's own extraction: " + lines.get(2));
         assertTrue(!Files.exists(cache.resolve("bt-fmu")), "nothing cached");
     }
