@@ -9,7 +9,6 @@ import com.sun.jna.Native;
 import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.btfmu.testfmus.PlantFmu;
@@ -38,32 +37,9 @@ class DirectBindingTest {
         System.clearProperty("btfmu.fmiCalls");
     }
 
-    /**
-     * The solar aircraft in a feedback loop through a Feedthrough FMU (Real, Integer and
-     * Boolean values cross both ways, every step changes them), written to CSV once per binding.
-     */
+    /** {@link SolarLoop} for two hours, once per binding. */
     private byte[] solarLoop(FmuInstance.Binding binding) throws Exception {
-        Path plant = PlantFmu.SOLAR_AIRCRAFT.copyTo(dir);
-        Path feedthrough = PlantFmu.FEEDTHROUGH.copyTo(dir);
-        Path csv = dir.resolve(binding + ".csv");
-        List<String> log = new ArrayList<>();
-        try (CoSimulation sim = CoSimulation.load(List.of(new CoSimulation.FmuSpec("plant", plant),
-                new CoSimulation.FmuSpec("loop", feedthrough)), log::add, false, binding);
-                CsvWriter writer = new CsvWriter(csv)) {
-            List<FmuInstance> fmus = sim.fmus();
-            sim.connect(List.of(
-                    new Connection(VariableReference.resolve("plant.altitude", fmus, "t"),
-                            VariableReference.resolve("loop.real_in", fmus, "t")),
-                    new Connection(VariableReference.resolve("loop.real_out", fmus, "t"),
-                            VariableReference.resolve("plant.target_altitude", fmus, "t")),
-                    new Connection(VariableReference.resolve("loop.integer_out", fmus, "t"),
-                            VariableReference.resolve("plant.mode", fmus, "t"))));
-            sim.set(List.of(
-                    ConnectionFile.ParameterValue.of(VariableReference.resolve("loop.integer_in", fmus, "t"), "1", "t"),
-                    ConnectionFile.ParameterValue.of(VariableReference.resolve("loop.boolean_in", fmus, "t"), "true", "t")));
-            sim.run(0, 7200, 1, sim.allOutputs(), List.of(writer), f -> { });
-        }
-        return Files.readAllBytes(csv);
+        return SolarLoop.run(dir, 2, 7200, binding, binding.toString());
     }
 
     @Test

@@ -51,30 +51,9 @@ class JniBindingTest {
         return version == 3 ? plant.copyFmi3To(dir) : plant.copyTo(dir);
     }
 
-    /**
-     * The solar aircraft in a feedback loop through a Feedthrough FMU (Real, Integer and Boolean
-     * values cross both ways, every step changes them), as in {@link DirectBindingTest}.
-     */
+    /** {@link SolarLoop} for an hour. */
     private byte[] solarLoop(int version, FmuInstance.Binding binding, String name) throws Exception {
-        Path csv = dir.resolve(name + ".csv");
-        try (CoSimulation sim = CoSimulation.load(List.of(
-                new CoSimulation.FmuSpec("plant", fmu(PlantFmu.SOLAR_AIRCRAFT, version)),
-                new CoSimulation.FmuSpec("loop", fmu(PlantFmu.FEEDTHROUGH, version))), s -> { }, false, binding);
-                CsvWriter writer = new CsvWriter(csv)) {
-            List<FmuInstance> fmus = sim.fmus();
-            sim.connect(List.of(
-                    new Connection(VariableReference.resolve("plant.altitude", fmus, "t"),
-                            VariableReference.resolve("loop.real_in", fmus, "t")),
-                    new Connection(VariableReference.resolve("loop.real_out", fmus, "t"),
-                            VariableReference.resolve("plant.target_altitude", fmus, "t")),
-                    new Connection(VariableReference.resolve("loop.integer_out", fmus, "t"),
-                            VariableReference.resolve("plant.mode", fmus, "t"))));
-            sim.set(List.of(
-                    ConnectionFile.ParameterValue.of(VariableReference.resolve("loop.integer_in", fmus, "t"), "1", "t"),
-                    ConnectionFile.ParameterValue.of(VariableReference.resolve("loop.boolean_in", fmus, "t"), "true", "t")));
-            sim.run(0, 3600, 1, sim.allOutputs(), List.of(writer), f -> { });
-        }
-        return Files.readAllBytes(csv);
+        return SolarLoop.run(dir, version, 3600, binding, name);
     }
 
     /** The solar aircraft alone in Model Exchange, holding its altitude while the battery drains. */
