@@ -149,6 +149,10 @@ static const char *const GUEST_OPTIONS[] = {
     "-Xms8m",                       /* DEFAULT_INITIAL_HEAP: grows as the missions need ... */
     "-Xmx256m",                     /* ... up to a bound, not a quarter of the machine */
     "-XX:-UsePerfData",             /* no hsperfdata file in the temporary directory */
+    /* C1 only: no C2 compiler thread, whose compiles cost the host's process more CPU than
+     * they save in runs below millions of steps, and no waves of C1-profiled code and
+     * deoptimisations on the host's thread while it warms up (BENCHMARKS.md section 6). */
+    "-XX:TieredStopAtLevel=1",
     "-XX:+DisableAttachMechanism",  /* with -Xrs the attach listener starts at once: a thread, a socket */
     /* JDK 24+ warns on the host's stderr at the runtime's first use of sun.misc.Unsafe's memory
      * access (NativeMemory: the values of every get/set); earlier JDKs ignore the property. */

@@ -155,11 +155,29 @@ class FmuImporterTest {
         assertTrue(log.contains("Heap Max Capacity: 96M"), log);
     }
 
+    /**
+     * C1 only (native/src/main/c/options.c): the JVM starts no C2 compiler thread, unless
+     * BTFMU_JAVA_OPTIONS asks for the top tier again.
+     */
+    @Test
+    void theGuestJvmCompilesWithC1OnlyUnlessToldOtherwise() throws Exception {
+        String log = jvmLog("jit-defaults", "", "jit+thread=debug");
+        assertTrue(log.contains("C1 CompilerThread"), log);
+        assertFalse(log.contains("C2 CompilerThread"), log);
+        String tiered = jvmLog("jit-tiered", "-XX:TieredStopAtLevel=4", "jit+thread=debug");
+        assertTrue(tiered.contains("C2 CompilerThread"), tiered);
+    }
+
     /** The JVM's gc and gc+init log of a "sequence" run with the options before the log's. */
     private static String gcInitLog(String name, String options) throws Exception {
-        Path log = classLoadLog("gc-" + name);
+        return jvmLog("gc-" + name, options, "gc,gc+init=info");
+    }
+
+    /** The JVM's log of the tags given, from a "sequence" run with the options before the log's. */
+    private static String jvmLog(String name, String options, String tags) throws Exception {
+        Path log = classLoadLog(name);
         run(first, Map.of("JAVA_HOME", System.getProperty("java.home"), "BTFMU_JAVA_OPTIONS",
-                (options + " -Xlog:gc,gc+init=info:file=" + log).strip()), List.of("BTFMU_LIBJVM"),
+                (options + " -Xlog:" + tags + ":file=" + log).strip()), List.of("BTFMU_LIBJVM"),
                 "sequence");
         return Files.readString(log);
     }
