@@ -79,14 +79,25 @@ public enum ModelExchangeFunction {
         }
     }
 
-    /** The row of a function both interfaces have, or null if Model Exchange has none (fmi2DoStep…). */
-    static ModelExchangeFunction of(FmiFunction common) {
+    /**
+     * Per {@link FmiFunction}, its row here or null. Looked up at every call: values() would
+     * copy the array each time, which C1 code (the guest JVM's) does in the VM, not inline.
+     */
+    private static final ModelExchangeFunction[] BY_COMMON = byCommon();
+
+    private static ModelExchangeFunction[] byCommon() {
+        ModelExchangeFunction[] rows = new ModelExchangeFunction[FmiFunction.values().length];
         for (ModelExchangeFunction f : values()) {
-            if (f.common == common) {
-                return f;
+            if (f.common != null) {
+                rows[f.common.ordinal()] = f;
             }
         }
-        return null;
+        return rows;
+    }
+
+    /** The row of a function both interfaces have, or null if Model Exchange has none (fmi2DoStep…). */
+    static ModelExchangeFunction of(FmiFunction common) {
+        return BY_COMMON[common.ordinal()];
     }
 
     /** The C function name, for messages. */
