@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
@@ -28,11 +29,12 @@ final class StrictJsonReader {
 
     private final String text;
     /**
-     * The text's characters: indexing an array, not String.charAt (three calls per character
-     * until the JIT has compiled them), as this runs once, interpreted, at the FMU's first
-     * fmi2Instantiate on the importer's thread (BENCHMARKS.md section 6).
+     * The text's characters, one byte each at their indices: indexing an array, not String.charAt
+     * (three calls per character until the JIT has compiled them), as this runs once, interpreted,
+     * at the FMU's first fmi2Instantiate on the importer's thread (BENCHMARKS.md section 6). Bytes,
+     * not toCharArray: see {@link #indexed}.
      */
-    private final char[] chars;
+    private final byte[] chars;
     private final Map<String, int[]> locations;
     private int pos;
     /** Jackson's line (1-based) and the index where it starts, for its columns. */
@@ -41,8 +43,28 @@ final class StrictJsonReader {
 
     private StrictJsonReader(String text, Map<String, int[]> locations) {
         this.text = text;
-        this.chars = text.toCharArray();
+        this.chars = indexed(text);
         this.locations = locations;
+    }
+
+    /**
+     * The text one byte per character: ISO-8859-1's encoder copies a Latin-1 string's bytes in one
+     * go, where toCharArray widens them one at a time (interpreted, a tenth of a mission's load).
+     * A Latin-1 letter past ASCII is a negative byte and a character past Latin-1 a '?': either is
+     * only ever inside a string (anywhere else the text goes to Jackson), and strings are taken
+     * from the text itself.
+     */
+    static byte[] indexed(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+        if (bytes.length == text.length()) {
+            return bytes;
+        }
+        bytes = new byte[text.length()]; // a surrogate pair became one '?': keep the indices
+        for (int i = 0; i < bytes.length; i++) {
+            char c = text.charAt(i);
+            bytes[i] = c < 0x80 ? (byte) c : (byte) '?';
+        }
+        return bytes;
     }
 
     /** The document's root, its values' locations put into {@code locations}; null: let Jackson read it. */
@@ -63,7 +85,7 @@ final class StrictJsonReader {
 
     private JsonNode value(String pointer, int depth) {
         locations.put(pointer, new int[] {line, pos - lineStart + 1});
-        char c = chars[pos];
+        int c = chars[pos];
         switch (c) {
             case '{':
                 return depth >= JsonDocument.MAX_NESTING ? null : object(pointer, depth);
@@ -111,7 +133,7 @@ final class StrictJsonReader {
             }
             object.set(key, value);
             skipSpace();
-            char c = chars[pos++];
+            int c = chars[pos++];
             if (c == '}') {
                 return object;
             }
@@ -137,7 +159,7 @@ final class StrictJsonReader {
             }
             array.add(value);
             skipSpace();
-            char c = chars[pos++];
+            int c = chars[pos++];
             if (c == ']') {
                 return array;
             }
@@ -152,21 +174,22 @@ final class StrictJsonReader {
     private String string() {
         int start = ++pos;
         while (true) {
-            char c = chars[pos];
+            int c = chars[pos];
             if (c == '"') {
                 return text.substring(start, pos++);
             }
             if (c == '\\') {
                 break;
             }
-            if (c < ' ') {
+            if (c >= 0 && c < ' ') { // negative: a Latin-1 letter past ASCII
                 return null;
             }
             pos++;
         }
+        // an escape: the rest from the text's own characters (rare, and the bytes may be '?')
         StringBuilder s = new StringBuilder(text.substring(start, pos));
         while (true) {
-            char c = chars[pos++];
+            char c = text.charAt(pos++);
             if (c == '"') {
                 return s.toString();
             }
@@ -177,7 +200,7 @@ final class StrictJsonReader {
                 s.append(c);
                 continue;
             }
-            char e = chars[pos++];
+            char e = text.charAt(pos++);
             switch (e) {
                 case '"', '\\', '/' -> s.append(e);
                 case 'b' -> s.append('\b');
@@ -188,7 +211,7 @@ final class StrictJsonReader {
                 case 'u' -> {
                     int code = 0;
                     for (int i = 0; i < 4; i++) {
-                        int digit = hexDigit(chars[pos++]);
+                        int digit = hexDigit(text.charAt(pos++));
                         if (digit < 0) {
                             return null;
                         }
@@ -284,14 +307,14 @@ final class StrictJsonReader {
         if (pos == chars.length) {
             return true;
         }
-        char c = chars[pos];
+        int c = chars[pos];
         return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
     /** JSON's white space, counting lines as Jackson does (\n, \r\n and a lone \r end a line). */
     private void skipSpace() {
         while (pos < chars.length) {
-            char c = chars[pos];
+            int c = chars[pos];
             if (c == '\n' || c == '\r') {
                 pos++;
                 if (c == '\r' && pos < chars.length && chars[pos] == '\n') {

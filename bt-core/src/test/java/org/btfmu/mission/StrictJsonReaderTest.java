@@ -92,6 +92,10 @@ class StrictJsonReaderTest {
             "{\"k/with~slash\": 1, \"\u00e9\u20ac\": \"\ud83d\ude00 text\"}",
             "{\r\n  \"a\": 1,\r\n  \"b\": [\r\n    2\r\n  ]\r\n}\r\n",
             "{\r  \"a\": 1,\r\t\"b\": 2}", "\n\n  {\"deep\": [[[[[[1]]]]]]}\n",
+            // past ASCII inside strings (the reader indexes bytes: Latin-1 negative, the rest '?'),
+            // with escapes after them and values after a surrogate pair on the same line
+            "{\"\u00e9t\u00e9 \\n\": \"\u20ac \\t \ud83d\ude00 \\u0041\u00ff\", \"after\": [1, \"\u00ff\", 2.5]}",
+            "[\"\ud83d\ude00\ud83d\ude00\", {\"\u00e9\": \"\\\"\u0100\"}, true]",
         };
         for (String text : texts) {
             assertNotNull(StrictJsonReader.read(text, new HashMap<>()), text);
@@ -107,6 +111,7 @@ class StrictJsonReaderTest {
             "[1e]", "[+1]", "[truex]", "[nul]", "{\"a\" 1}", "[1 2]", "{\"a\": \"\\u00g0\"}", "{\"a\": \"\\u\u0660000\"}",
             "[1e999]", "[" + "1".repeat(200) + "]", "{\"a\": \"unterminated", "[\u00a01]",
             "[".repeat(300) + "]".repeat(300),
+            "[\u00e9]", "[\u20ac]", "[1\u00e9]", "{\"a\": \"\u00e9\u0001\"}", "{\"\ud83d\ude00\": \"x\\q\"}",
         };
         for (String text : texts) {
             assertNull(StrictJsonReader.read(text, new HashMap<>()), text);
