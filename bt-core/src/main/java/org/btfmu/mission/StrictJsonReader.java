@@ -6,6 +6,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -35,16 +38,22 @@ final class StrictJsonReader {
      * not toCharArray: see {@link #indexed}.
      */
     private final byte[] chars;
-    private final Map<String, int[]> locations;
+    /**
+     * Line and column of each value, two ints a value in the order read (depth first); the map by
+     * JSON pointer is made from them only when asked for ({@link #locations()}): on a valid
+     * mission nothing asks, and the pointers' strings and hashes were half of the read.
+     */
+    private int[] starts = new int[128];
+    private int values;
+    private JsonNode root;
     private int pos;
     /** Jackson's line (1-based) and the index where it starts, for its columns. */
     private int line = 1;
     private int lineStart;
 
-    private StrictJsonReader(String text, Map<String, int[]> locations) {
+    private StrictJsonReader(String text) {
         this.text = text;
         this.chars = indexed(text);
-        this.locations = locations;
     }
 
     /**
@@ -67,30 +76,63 @@ final class StrictJsonReader {
         return bytes;
     }
 
-    /** The document's root, its values' locations put into {@code locations}; null: let Jackson read it. */
-    static JsonNode read(String text, Map<String, int[]> locations) {
-        StrictJsonReader reader = new StrictJsonReader(text, locations);
+    /** The document read, or null: let Jackson read it. */
+    static StrictJsonReader read(String text) {
+        StrictJsonReader reader = new StrictJsonReader(text);
         try {
             reader.skipSpace();
             if (reader.pos == text.length()) {
                 return null;
             }
-            JsonNode root = reader.value("", 0);
+            reader.root = reader.value(0);
             reader.skipSpace();
-            return root != null && reader.pos == text.length() ? root : null;
+            return reader.root != null && reader.pos == text.length() ? reader : null;
         } catch (IndexOutOfBoundsException e) {
             return null; // the text ended inside a value
         }
     }
 
-    private JsonNode value(String pointer, int depth) {
-        locations.put(pointer, new int[] {line, pos - lineStart + 1});
+    JsonNode root() {
+        return root;
+    }
+
+    /** Every value's line and column by its JSON pointer, as Jackson's path records them. */
+    Map<String, int[]> locations() {
+        Map<String, int[]> locations = new HashMap<>();
+        locate(root, "", 0, locations);
+        return locations;
+    }
+
+    /** Puts the locations of node (the value read k-th) and its descendants; returns the next k. */
+    private int locate(JsonNode node, String pointer, int k, Map<String, int[]> locations) {
+        locations.put(pointer, new int[] {starts[2 * k], starts[2 * k + 1]});
+        int next = k + 1;
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                next = locate(field.getValue(), JsonDocument.child(pointer, field.getKey()), next, locations);
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                next = locate(node.get(i), JsonDocument.child(pointer, i), next, locations);
+            }
+        }
+        return next;
+    }
+
+    private JsonNode value(int depth) {
+        if (2 * values == starts.length) {
+            starts = Arrays.copyOf(starts, 2 * starts.length);
+        }
+        starts[2 * values] = line;
+        starts[2 * values + 1] = pos - lineStart + 1;
+        values++;
         int c = chars[pos];
         switch (c) {
             case '{':
-                return depth >= JsonDocument.MAX_NESTING ? null : object(pointer, depth);
+                return depth >= JsonDocument.MAX_NESTING ? null : object(depth);
             case '[':
-                return depth >= JsonDocument.MAX_NESTING ? null : array(pointer, depth);
+                return depth >= JsonDocument.MAX_NESTING ? null : array(depth);
             case '"': {
                 String s = string();
                 return s == null ? null : NODES.textNode(s);
@@ -106,7 +148,7 @@ final class StrictJsonReader {
         }
     }
 
-    private JsonNode object(String pointer, int depth) {
+    private JsonNode object(int depth) {
         ObjectNode object = NODES.objectNode();
         pos++;
         skipSpace();
@@ -127,7 +169,7 @@ final class StrictJsonReader {
                 return null;
             }
             skipSpace();
-            JsonNode value = value(JsonDocument.child(pointer, key), depth + 1);
+            JsonNode value = value(depth + 1);
             if (value == null) {
                 return null;
             }
@@ -144,7 +186,7 @@ final class StrictJsonReader {
         }
     }
 
-    private JsonNode array(String pointer, int depth) {
+    private JsonNode array(int depth) {
         ArrayNode array = NODES.arrayNode();
         pos++;
         skipSpace();
@@ -153,7 +195,7 @@ final class StrictJsonReader {
             return array;
         }
         while (true) {
-            JsonNode value = value(JsonDocument.child(pointer, array.size()), depth + 1);
+            JsonNode value = value(depth + 1);
             if (value == null) {
                 return null;
             }
