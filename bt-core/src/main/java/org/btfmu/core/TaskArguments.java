@@ -3,6 +3,8 @@ package org.btfmu.core;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.btfmu.core.blackboard.SlotType;
 import org.btfmu.core.expr.Expression;
 import org.btfmu.core.expr.JavaExpression;
@@ -14,15 +16,29 @@ import org.btfmu.core.expr.JavaExpression;
 public final class TaskArguments {
 
     private final String taskName;
-    private final Map<String, ParameterSpec> specs = new HashMap<>();
+    private final List<ParameterSpec> specs;
+    /** Checked, and never changed after (not copied: it is ours alone). */
     private final Map<String, Object> values;
 
+    /*
+     * Every task of a mission is made at an FMU's first fmi2Instantiate, on the importer's thread,
+     * interpreted: the type's few parameters are searched in their list, not hashed into a map per
+     * task, and the messages are written only when a check fails.
+     */
     private TaskArguments(String taskName, List<ParameterSpec> specs, Map<String, Object> values) {
         this.taskName = taskName;
-        for (ParameterSpec spec : specs) {
-            this.specs.put(spec.name(), spec);
+        this.specs = specs;
+        this.values = values;
+    }
+
+    /** The parameter named so (the last, as a map by name would keep), or null. */
+    private static ParameterSpec find(List<ParameterSpec> specs, String name) {
+        for (int i = specs.size() - 1; i >= 0; i--) {
+            if (specs.get(i).name().equals(name)) {
+                return specs.get(i);
+            }
         }
-        this.values = Map.copyOf(values);
+        return null;
     }
 
     /**
@@ -36,18 +52,18 @@ public final class TaskArguments {
      */
     public static TaskArguments of(TaskType type, String taskName, Map<String, Object> values) {
         Map<String, Object> checked = new HashMap<>();
-        Map<String, ParameterSpec> byName = new HashMap<>();
-        for (ParameterSpec spec : type.parameters()) {
-            byName.put(spec.name(), spec);
-        }
+        List<ParameterSpec> specs = List.copyOf(type.parameters()); // the same list when immutable
         for (Map.Entry<String, Object> e : values.entrySet()) {
-            ParameterSpec spec = byName.get(e.getKey());
-            String where = "task '" + taskName + "' (" + type.name() + "), parameter '" + e.getKey() + "'";
+            ParameterSpec spec = find(specs, e.getKey());
             if (spec == null) {
-                throw new IllegalArgumentException(where + ": unknown parameter; " + type.name()
-                        + " takes " + byName.keySet().stream().sorted().toList());
+                Set<String> names = new TreeSet<>();
+                for (ParameterSpec known : specs) {
+                    names.add(known.name());
+                }
+                throw new IllegalArgumentException(where(type, taskName, e.getKey()) + ": unknown parameter; "
+                        + type.name() + " takes " + names);
             }
-            checked.put(e.getKey(), check(where, spec, e.getValue()));
+            checked.put(e.getKey(), check(type, taskName, e.getKey(), spec, e.getValue()));
         }
         for (ParameterSpec spec : type.parameters()) {
             if (spec.required() && !checked.containsKey(spec.name())) {
@@ -55,7 +71,11 @@ public final class TaskArguments {
                         + "): required parameter '" + spec.name() + "' is missing");
             }
         }
-        return new TaskArguments(taskName, type.parameters(), checked);
+        return new TaskArguments(taskName, specs, checked);
+    }
+
+    private static String where(TaskType type, String taskName, String parameter) {
+        return "task '" + taskName + "' (" + type.name() + "), parameter '" + parameter + "'";
     }
 
     /**
@@ -74,9 +94,10 @@ public final class TaskArguments {
         return true;
     }
 
-    private static Object check(String where, ParameterSpec spec, Object value) {
+    private static Object check(TaskType type, String taskName, String parameter, ParameterSpec spec,
+            Object value) {
         if (value == null) {
-            throw new IllegalArgumentException(where + ": value is null");
+            throw new IllegalArgumentException(where(type, taskName, parameter) + ": value is null");
         }
         boolean ok = switch (spec.kind()) {
             case EXPRESSION -> value instanceof Expression x && fits(spec.exprType(), x.type());
@@ -91,7 +112,7 @@ public final class TaskArguments {
         if (!ok) {
             String got = value instanceof Expression x ? "a " + x.type() + " expression"
                     : value.getClass().getSimpleName();
-            throw new IllegalArgumentException(where + ": expected "
+            throw new IllegalArgumentException(where(type, taskName, parameter) + ": expected "
                     + (spec.kind() == ParameterKind.EXPRESSION ? "a " + spec.exprType() + " expression"
                             : spec.kind()) + ", got " + got);
         }
@@ -155,7 +176,7 @@ public final class TaskArguments {
     }
 
     private ParameterSpec spec(String name) {
-        ParameterSpec spec = specs.get(name);
+        ParameterSpec spec = find(specs, name);
         if (spec == null) {
             throw new IllegalArgumentException("task '" + taskName + "': no parameter '" + name + "'");
         }

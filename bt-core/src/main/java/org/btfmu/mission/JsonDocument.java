@@ -34,19 +34,30 @@ final class JsonDocument {
     }
 
     private final JsonNode root;
-    private final Map<String, int[]> locations;
+    /** Null until asked for when the strict reader read the text (then from its record). */
+    private Map<String, int[]> locations;
+    private StrictJsonReader unlocated;
 
     private JsonDocument(JsonNode root, Map<String, int[]> locations) {
         this.root = root;
         this.locations = locations;
     }
 
+    private JsonDocument(StrictJsonReader read) {
+        this.root = read.root();
+        this.unlocated = read;
+    }
+
     JsonNode root() {
         return root;
     }
 
-    /** Every value's line and column by its JSON pointer (for comparing the two parsers in tests). */
+    /** Every value's line and column by its JSON pointer. */
     Map<String, int[]> locations() {
+        if (locations == null) {
+            locations = unlocated.locations();
+            unlocated = null;
+        }
         return locations;
     }
 
@@ -54,7 +65,7 @@ final class JsonDocument {
     int[] locate(String pointer) {
         String p = pointer;
         while (true) {
-            int[] location = locations.get(p);
+            int[] location = locations().get(p);
             if (location != null) {
                 return location;
             }
@@ -81,9 +92,8 @@ final class JsonDocument {
 
     /** Parses {@code text}; a syntax error or a duplicate key adds to {@code problems}. */
     static JsonDocument parse(String text, List<Problem> problems) {
-        Map<String, int[]> locations = new HashMap<>();
-        JsonNode root = StrictJsonReader.read(text, locations);
-        return root != null ? new JsonDocument(root, locations) : parseWithJackson(text, problems);
+        StrictJsonReader read = StrictJsonReader.read(text);
+        return read != null ? new JsonDocument(read) : parseWithJackson(text, problems);
     }
 
     /** {@link #parse} with Jackson's streaming parser alone: any JSON, problems reported. */

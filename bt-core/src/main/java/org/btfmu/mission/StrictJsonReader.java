@@ -5,6 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
 import java.util.Map;
 
 /**
@@ -28,47 +32,107 @@ final class StrictJsonReader {
 
     private final String text;
     /**
-     * The text's characters: indexing an array, not String.charAt (three calls per character
-     * until the JIT has compiled them), as this runs once, interpreted, at the FMU's first
-     * fmi2Instantiate on the importer's thread (BENCHMARKS.md section 6).
+     * The text's characters, one byte each at their indices: indexing an array, not String.charAt
+     * (three calls per character until the JIT has compiled them), as this runs once, interpreted,
+     * at the FMU's first fmi2Instantiate on the importer's thread (BENCHMARKS.md section 6). Bytes,
+     * not toCharArray: see {@link #indexed}.
      */
-    private final char[] chars;
-    private final Map<String, int[]> locations;
+    private final byte[] chars;
+    /**
+     * Line and column of each value, two ints a value in the order read (depth first); the map by
+     * JSON pointer is made from them only when asked for ({@link #locations()}): on a valid
+     * mission nothing asks, and the pointers' strings and hashes were half of the read.
+     */
+    private int[] starts = new int[128];
+    private int values;
+    private JsonNode root;
     private int pos;
     /** Jackson's line (1-based) and the index where it starts, for its columns. */
     private int line = 1;
     private int lineStart;
 
-    private StrictJsonReader(String text, Map<String, int[]> locations) {
+    private StrictJsonReader(String text) {
         this.text = text;
-        this.chars = text.toCharArray();
-        this.locations = locations;
+        this.chars = indexed(text);
     }
 
-    /** The document's root, its values' locations put into {@code locations}; null: let Jackson read it. */
-    static JsonNode read(String text, Map<String, int[]> locations) {
-        StrictJsonReader reader = new StrictJsonReader(text, locations);
+    /**
+     * The text one byte per character: ISO-8859-1's encoder copies a Latin-1 string's bytes in one
+     * go, where toCharArray widens them one at a time (interpreted, a tenth of a mission's load).
+     * A Latin-1 letter past ASCII is a negative byte and a character past Latin-1 a '?': either is
+     * only ever inside a string (anywhere else the text goes to Jackson), and strings are taken
+     * from the text itself.
+     */
+    static byte[] indexed(String text) {
+        byte[] bytes = text.getBytes(StandardCharsets.ISO_8859_1);
+        if (bytes.length == text.length()) {
+            return bytes;
+        }
+        bytes = new byte[text.length()]; // a surrogate pair became one '?': keep the indices
+        for (int i = 0; i < bytes.length; i++) {
+            char c = text.charAt(i);
+            bytes[i] = c < 0x80 ? (byte) c : (byte) '?';
+        }
+        return bytes;
+    }
+
+    /** The document read, or null: let Jackson read it. */
+    static StrictJsonReader read(String text) {
+        StrictJsonReader reader = new StrictJsonReader(text);
         try {
             reader.skipSpace();
             if (reader.pos == text.length()) {
                 return null;
             }
-            JsonNode root = reader.value("", 0);
+            reader.root = reader.value(0);
             reader.skipSpace();
-            return root != null && reader.pos == text.length() ? root : null;
+            return reader.root != null && reader.pos == text.length() ? reader : null;
         } catch (IndexOutOfBoundsException e) {
             return null; // the text ended inside a value
         }
     }
 
-    private JsonNode value(String pointer, int depth) {
-        locations.put(pointer, new int[] {line, pos - lineStart + 1});
-        char c = chars[pos];
+    JsonNode root() {
+        return root;
+    }
+
+    /** Every value's line and column by its JSON pointer, as Jackson's path records them. */
+    Map<String, int[]> locations() {
+        Map<String, int[]> locations = new HashMap<>();
+        locate(root, "", 0, locations);
+        return locations;
+    }
+
+    /** Puts the locations of node (the value read k-th) and its descendants; returns the next k. */
+    private int locate(JsonNode node, String pointer, int k, Map<String, int[]> locations) {
+        locations.put(pointer, new int[] {starts[2 * k], starts[2 * k + 1]});
+        int next = k + 1;
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> fields = node.fields(); fields.hasNext();) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                next = locate(field.getValue(), JsonDocument.child(pointer, field.getKey()), next, locations);
+            }
+        } else if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                next = locate(node.get(i), JsonDocument.child(pointer, i), next, locations);
+            }
+        }
+        return next;
+    }
+
+    private JsonNode value(int depth) {
+        if (2 * values == starts.length) {
+            starts = Arrays.copyOf(starts, 2 * starts.length);
+        }
+        starts[2 * values] = line;
+        starts[2 * values + 1] = pos - lineStart + 1;
+        values++;
+        int c = chars[pos];
         switch (c) {
             case '{':
-                return depth >= JsonDocument.MAX_NESTING ? null : object(pointer, depth);
+                return depth >= JsonDocument.MAX_NESTING ? null : object(depth);
             case '[':
-                return depth >= JsonDocument.MAX_NESTING ? null : array(pointer, depth);
+                return depth >= JsonDocument.MAX_NESTING ? null : array(depth);
             case '"': {
                 String s = string();
                 return s == null ? null : NODES.textNode(s);
@@ -84,7 +148,7 @@ final class StrictJsonReader {
         }
     }
 
-    private JsonNode object(String pointer, int depth) {
+    private JsonNode object(int depth) {
         ObjectNode object = NODES.objectNode();
         pos++;
         skipSpace();
@@ -105,13 +169,13 @@ final class StrictJsonReader {
                 return null;
             }
             skipSpace();
-            JsonNode value = value(JsonDocument.child(pointer, key), depth + 1);
+            JsonNode value = value(depth + 1);
             if (value == null) {
                 return null;
             }
             object.set(key, value);
             skipSpace();
-            char c = chars[pos++];
+            int c = chars[pos++];
             if (c == '}') {
                 return object;
             }
@@ -122,7 +186,7 @@ final class StrictJsonReader {
         }
     }
 
-    private JsonNode array(String pointer, int depth) {
+    private JsonNode array(int depth) {
         ArrayNode array = NODES.arrayNode();
         pos++;
         skipSpace();
@@ -131,13 +195,13 @@ final class StrictJsonReader {
             return array;
         }
         while (true) {
-            JsonNode value = value(JsonDocument.child(pointer, array.size()), depth + 1);
+            JsonNode value = value(depth + 1);
             if (value == null) {
                 return null;
             }
             array.add(value);
             skipSpace();
-            char c = chars[pos++];
+            int c = chars[pos++];
             if (c == ']') {
                 return array;
             }
@@ -152,21 +216,22 @@ final class StrictJsonReader {
     private String string() {
         int start = ++pos;
         while (true) {
-            char c = chars[pos];
+            int c = chars[pos];
             if (c == '"') {
                 return text.substring(start, pos++);
             }
             if (c == '\\') {
                 break;
             }
-            if (c < ' ') {
+            if (c >= 0 && c < ' ') { // negative: a Latin-1 letter past ASCII
                 return null;
             }
             pos++;
         }
+        // an escape: the rest from the text's own characters (rare, and the bytes may be '?')
         StringBuilder s = new StringBuilder(text.substring(start, pos));
         while (true) {
-            char c = chars[pos++];
+            char c = text.charAt(pos++);
             if (c == '"') {
                 return s.toString();
             }
@@ -177,7 +242,7 @@ final class StrictJsonReader {
                 s.append(c);
                 continue;
             }
-            char e = chars[pos++];
+            char e = text.charAt(pos++);
             switch (e) {
                 case '"', '\\', '/' -> s.append(e);
                 case 'b' -> s.append('\b');
@@ -188,7 +253,7 @@ final class StrictJsonReader {
                 case 'u' -> {
                     int code = 0;
                     for (int i = 0; i < 4; i++) {
-                        int digit = hexDigit(chars[pos++]);
+                        int digit = hexDigit(text.charAt(pos++));
                         if (digit < 0) {
                             return null;
                         }
@@ -284,14 +349,14 @@ final class StrictJsonReader {
         if (pos == chars.length) {
             return true;
         }
-        char c = chars[pos];
+        int c = chars[pos];
         return c == ',' || c == ']' || c == '}' || c == ' ' || c == '\t' || c == '\n' || c == '\r';
     }
 
     /** JSON's white space, counting lines as Jackson does (\n, \r\n and a lone \r end a line). */
     private void skipSpace() {
         while (pos < chars.length) {
-            char c = chars[pos];
+            int c = chars[pos];
             if (c == '\n' || c == '\r') {
                 pos++;
                 if (c == '\r' && pos < chars.length && chars[pos] == '\n') {

@@ -98,19 +98,20 @@ final class TreeReader {
             problems.add(pointer, "'subtrees' must be an object of named sub-trees, got " + Problems.kind(object));
             return;
         }
-        object.fields().forEachRemaining(entry -> {
+        for (Iterator<Map.Entry<String, JsonNode>> entries = object.fields(); entries.hasNext();) {
+            Map.Entry<String, JsonNode> entry = entries.next();
             String name = entry.getKey();
             String at = JsonDocument.child(pointer, name);
             JsonNode definition = entry.getValue();
             String nameProblem = Names.identifierProblem(name, "sub-tree");
             if (nameProblem != null) {
                 problems.add(at, nameProblem);
-                return;
+                continue;
             }
             if (!definition.isObject()) {
                 problems.add(at, "a sub-tree must be an object with 'ports' and 'tree', got "
                         + Problems.kind(definition));
-                return;
+                continue;
             }
             problems.onlyKeys(definition, at, List.of("description", "ports", "tree"), "a sub-tree");
             problems.string(definition, at, "description", false);
@@ -118,10 +119,10 @@ final class TreeReader {
             JsonNode tree = definition.get("tree");
             if (tree == null) {
                 problems.add(at, "missing required key 'tree'");
-                return;
+                continue;
             }
             subtrees.put(name, new SubtreeDefinition(name, at, tree, ports));
-        });
+        }
     }
 
     private Map<String, SlotType> ports(JsonNode object, String pointer) {
@@ -134,22 +135,23 @@ final class TreeReader {
                     + Problems.kind(object));
             return ports;
         }
-        object.fields().forEachRemaining(entry -> {
+        for (Iterator<Map.Entry<String, JsonNode>> entries = object.fields(); entries.hasNext();) {
+            Map.Entry<String, JsonNode> entry = entries.next();
             String at = JsonDocument.child(pointer, entry.getKey());
             String nameProblem = Names.identifierProblem(entry.getKey(), "port");
             if (nameProblem != null) {
                 problems.add(at, nameProblem);
-                return;
+                continue;
             }
             SlotType type = entry.getValue().isTextual() ? typeNamed(entry.getValue().textValue()) : null;
             if (type == null) {
                 problems.add(at, "a port's type must be one of Real, Integer, Boolean, String; got "
                         + (entry.getValue().isTextual() ? "'" + entry.getValue().textValue() + "'"
                                 : Problems.kind(entry.getValue())));
-                return;
+                continue;
             }
             ports.put(entry.getKey(), type);
-        });
+        }
         return ports;
     }
 
@@ -549,11 +551,11 @@ final class TreeReader {
             return;
         }
         List<String> names = new ArrayList<>();
-        node.get(statesKey).forEach(state -> {
+        for (JsonNode state : node.get(statesKey)) {
             if (state.path("name").isTextual()) {
                 names.add(state.path("name").textValue());
             }
-        });
+        }
         JsonNode transitions = node.get(transitionsKey);
         for (int i = 0; i < transitions.size(); i++) {
             for (String end : List.of("from", "to")) {
@@ -612,26 +614,28 @@ final class TreeReader {
             return bound;
         }
         if (object != null) {
-            object.fieldNames().forEachRemaining(port -> {
+            for (Iterator<String> ports = object.fieldNames(); ports.hasNext();) {
+                String port = ports.next();
                 if (!definition.ports().containsKey(port)) {
                     problems.add(JsonDocument.child(pointer, port), "unknown argument '" + port + "': sub-tree '"
                             + definition.name() + "' has " + (definition.ports().isEmpty() ? "no ports"
                                     : "ports " + String.join(", ", definition.ports().keySet())));
                 }
-            });
+            }
         }
-        definition.ports().forEach((port, type) -> {
+        for (Map.Entry<String, SlotType> entry : definition.ports().entrySet()) {
+            String port = entry.getKey();
             JsonNode value = object == null ? null : object.get(port);
             if (value == null) {
                 problems.add(referenceAt, "missing argument for port '" + port + "' of sub-tree '"
                         + definition.name() + "'");
-                return;
+                continue;
             }
-            Expression expression = expression(value, JsonDocument.child(pointer, port), scope, type);
+            Expression expression = expression(value, JsonDocument.child(pointer, port), scope, entry.getValue());
             if (expression != null) {
                 bound.put(port, expression);
             }
-        });
+        }
         return bound;
     }
 
@@ -655,12 +659,15 @@ final class TreeReader {
             }
         };
         NameScope standInScope = NameScope.of(standIns);
-        return name -> {
-            if (!ports.containsKey(name)) {
-                return variables.resolve(name);
+        return new NameScope() { // not a lambda: no java.lang.invoke bootstrap at an FMU's first instantiate
+            @Override
+            public Expression resolve(String name) {
+                if (!ports.containsKey(name)) {
+                    return variables.resolve(name);
+                }
+                Expression argument = bound.get(name);
+                return argument != null ? argument : standInScope.resolve(name);
             }
-            Expression argument = bound.get(name);
-            return argument != null ? argument : standInScope.resolve(name);
         };
     }
 }

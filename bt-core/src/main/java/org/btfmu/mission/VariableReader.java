@@ -63,8 +63,8 @@ final class VariableReader {
                     firstDeclared.put(name, at);
                 }
             }
-            Causality causality = choice(entry, at, "causality", Causality.class, true);
-            SlotType type = choice(entry, at, "type", SlotType.class, true);
+            Causality causality = choice(entry, at, "causality", Causality.values(), true);
+            SlotType type = choice(entry, at, "type", SlotType.values(), true);
             Variability variability = variability(entry, at, causality, type);
             Object start = type == null ? null : start(entry, at, type);
             String unit = problems.string(entry, at, "unit", false);
@@ -88,28 +88,43 @@ final class VariableReader {
                 int slot = slots.size();
                 variables.add(new Variable(name, type, causality, variability, start, unit, description,
                         min, max, slot));
-                slots.add(new Slot(name, type, SlotKind.valueOf(causality.name()), start, holdLast));
+                slots.add(new Slot(name, type, slotKind(causality), start, holdLast));
             }
         }
     }
 
-    /** The enum constant named by the lower-case value at {@code key} (types: Real, Integer, ...). */
-    private <E extends Enum<E>> E choice(JsonNode entry, String at, String key, Class<E> type, boolean required) {
+    /**
+     * The enum constant named by the lower-case value at {@code key} (types: Real, Integer, ...).
+     * The constants are given (values()), not found by reflection (Class.getEnumConstants), at
+     * the first fmi2Instantiate on the importer's thread.
+     */
+    private <E extends Enum<E>> E choice(JsonNode entry, String at, String key, E[] constants, boolean required) {
         String text = problems.string(entry, at, key, required);
         if (text == null) {
             return null;
         }
-        List<String> allowed = new ArrayList<>();
-        for (E constant : type.getEnumConstants()) {
-            String spelled = spelling(constant);
-            allowed.add(spelled);
-            if (spelled.equals(text)) {
+        for (E constant : constants) {
+            if (spelling(constant).equals(text)) {
                 return constant;
             }
+        }
+        List<String> allowed = new ArrayList<>();
+        for (E constant : constants) {
+            allowed.add(spelling(constant));
         }
         problems.add(JsonDocument.child(at, key), "'" + key + "' must be one of " + String.join(", ", allowed)
                 + "; got '" + text + "'");
         return null;
+    }
+
+    /** Not SlotKind.valueOf(name): Enum.valueOf is a map look-up, costly interpreted at the first fmi2Instantiate. */
+    private static SlotKind slotKind(Causality causality) {
+        return switch (causality) {
+            case INPUT -> SlotKind.INPUT;
+            case OUTPUT -> SlotKind.OUTPUT;
+            case PARAMETER -> SlotKind.PARAMETER;
+            case LOCAL -> SlotKind.LOCAL;
+        };
     }
 
     private static String spelling(Enum<?> constant) {
@@ -124,7 +139,7 @@ final class VariableReader {
             if (!entry.has("variability")) {
                 return Variability.FIXED;
             }
-            Variability v = choice(entry, at, "variability", Variability.class, false);
+            Variability v = choice(entry, at, "variability", Variability.values(), false);
             if (v == Variability.DISCRETE || v == Variability.CONTINUOUS) {
                 problems.add(JsonDocument.child(at, "variability"),
                         "a parameter's variability must be fixed or tunable; got '" + spelling(v) + "'");

@@ -28,6 +28,22 @@ class TaskTypeRegistryTest {
         assertEquals(Status.SUCCESS, t.status(1), "done at once: transient success");
     }
 
+    /** The standard registry finds the built-ins one by one (BuiltIns.find) as the full list has them. */
+    @Test
+    void theStandardRegistryFindsEveryBuiltInByNameAndNothingElse() {
+        List<TaskType> all = TaskTypeRegistry.standard().types();
+        assertEquals(org.btfmu.core.tasks.BuiltIns.types(), all);
+        assertEquals(all.size(), all.stream().map(TaskType::name).distinct().count(), "no name twice");
+        for (TaskType type : all) {
+            assertTrue(TaskTypeRegistry.standard().find(type.name()).orElseThrow() == type, type.name());
+        }
+        assertFalse(TaskTypeRegistry.standard().find("sequence").isPresent(), "names are case-sensitive");
+        assertFalse(TaskTypeRegistry.standard().find("SubTree").isPresent());
+        assertFalse(TaskTypeRegistry.standard().find("").isPresent());
+        assertEquals(all.size() + 1, TaskTypeRegistry.standard().with(TaskType.of("Extra", 0, 0, List.of(),
+                (name, args, children) -> null)).types().size());
+    }
+
     @Test
     void badArgumentsAreRejectedWithTaskAndParameterNamed() {
         TaskType condition = TaskTypeRegistry.standard().find("Condition").orElseThrow();

@@ -9,13 +9,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermission;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The runtime's class-data sharing archive in the per-user cache (docs/where-the-fmu-runs.md "Start-up"), made the
@@ -43,17 +40,21 @@ final class ClassDataArchive {
     static final String ARCHIVE = "classes.jsa";
     static final String FAILED = "failed";
     static final String CREATING = "creating";
-    /** A lock older than this belongs to a process that died (making takes about a second). */
-    static final Duration STALE = Duration.ofMinutes(10);
+    /** A lock older than this (ms) belongs to a process that died (making takes about a second). */
+    static final long STALE_MILLIS = 10 * 60 * 1000;
 
-    /**
-     * Options of the archiving JVM that the archive must share with the shim's JVM (the class
-     * pointers' encoding follows the heap's size); the rest are for a quiet, short process.
+    /*
+     * The class is initialised at every process's first fmi2Instantiate, on the importer's thread,
+     * interpreted: nothing here that drags in more of the JDK than the archive check needs (no
+     * Duration, no AtomicBoolean and its VarHandle).
      */
-    private static final List<String> JVM_OPTIONS = List.of("-XX:+UseSerialGC",
-            "-Xmx256m", "-Xrs", "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1");
+    private static boolean tried;
 
-    private static final AtomicBoolean TRIED = new AtomicBoolean();
+    private static synchronized boolean firstTry() {
+        boolean first = !tried;
+        tried = true;
+        return first;
+    }
 
     private ClassDataArchive() {
     }
@@ -66,8 +67,11 @@ final class ClassDataArchive {
     static void makeOnce(Path resources, ImporterLog log) {
         String cache = System.getProperty(CACHE_PROPERTY);
         String runtime = System.getProperty(RUNTIME_PROPERTY);
-        if (cache == null || runtime == null || !TRIED.compareAndSet(false, true)) {
+        if (cache == null || runtime == null || !firstTry()) {
             return;
+        }
+        if (new File(cache, ARCHIVE).exists()) {
+            return; // made before: the usual case, one stat (the shim started this JVM with it if it fits)
         }
         try {
             if (!sameRuntime(Path.of(runtime), resources)) {
@@ -129,7 +133,7 @@ final class ClassDataArchive {
                 return true;
             } catch (FileAlreadyExistsException held) {
                 FileTime since = Files.getLastModifiedTime(lock);
-                if (since.toInstant().plus(STALE).isAfter(Instant.now())) {
+                if (System.currentTimeMillis() - since.toMillis() < STALE_MILLIS) {
                     return false;
                 }
                 Files.deleteIfExists(lock);
@@ -226,7 +230,9 @@ final class ClassDataArchive {
         executable(javaHome.resolve("lib/jspawnhelper")); // what ProcessBuilder starts first
         List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", script, "bt-fmu-class-data",
                 java.toString()));
-        command.addAll(JVM_OPTIONS);
+        // The options the archive must share with the shim's JVM (the class pointers' encoding
+        // follows the heap's size); the rest are for a quiet, short process.
+        command.addAll(List.of("-XX:+UseSerialGC", "-Xmx256m", "-Xrs", "-XX:-UsePerfData", "-XX:TieredStopAtLevel=1"));
         command.addAll(archiveOptions(Runtime.version().feature(), temporary));
         command.addAll(List.of("-Djava.class.path="
                 + String.join(File.pathSeparator, classPath), ClassDataWarmUp.class.getName(),

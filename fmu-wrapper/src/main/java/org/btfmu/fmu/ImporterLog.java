@@ -1,8 +1,5 @@
 package org.btfmu.fmu;
 
-import java.util.EnumSet;
-import java.util.Set;
-
 /**
  * The importer's {@code fmi2CallbackLogger} of one instance, and which
  * categories fmi2SetDebugLogging enabled. The FMU never writes to stdout or
@@ -27,7 +24,11 @@ final class ImporterLog {
 
     /** Null when the importer gave no logger. */
     private final Sink sink;
-    private final Set<LogCategory> enabled = EnumSet.noneOf(LogCategory.class);
+    /**
+     * The enabled categories, a bit per ordinal: not an EnumSet, whose first use per enum finds
+     * the constants by reflection, on the importer's thread at the first fmi2Instantiate.
+     */
+    private int enabled;
 
     /** logger and environment are the C addresses from fmi2CallbackFunctions (logger may be 0). */
     ImporterLog(long logger, long environment, String instanceName, boolean loggingOn) {
@@ -44,38 +45,45 @@ final class ImporterLog {
 
     /**
      * loggingOn at fmi2Instantiate, and fmi2SetDebugLogging with nCategories == 0: on switches on
-     * the categories an importer expects ({@link LogCategory#EXPECTED}), not the per-call ones;
+     * the categories an importer expects ({@link LogCategory#expected()}), not the per-call ones;
      * off switches every category off.
      */
     void enableAll(boolean on) {
-        if (on) {
-            enabled.addAll(LogCategory.EXPECTED);
-        } else {
-            enabled.clear();
+        if (!on) {
+            enabled = 0;
+            return;
+        }
+        for (LogCategory category : LogCategory.values()) {
+            if (category.expected()) {
+                enabled |= bit(category); // added to what is on already
+            }
         }
     }
 
     void enable(LogCategory category, boolean on) {
         if (category == LogCategory.ALL && on) {
-            enabled.addAll(EnumSet.allOf(LogCategory.class)); // named: the per-call ones too
+            enabled = (1 << LogCategory.values().length) - 1; // named: the per-call ones too
         } else if (category == LogCategory.ALL) {
-            enabled.clear();
+            enabled = 0;
         } else if (on) {
-            enabled.add(category);
+            enabled |= bit(category);
         } else {
-            enabled.remove(category);
-            enabled.remove(LogCategory.ALL);
+            enabled &= ~(bit(category) | bit(LogCategory.ALL));
         }
+    }
+
+    private static int bit(LogCategory category) {
+        return 1 << category.ordinal();
     }
 
     /** Whether messages of the category reach the importer (cheap; check before building one). */
     boolean enabled(LogCategory category) {
-        return sink != null && enabled.contains(category);
+        return sink != null && (enabled & bit(category)) != 0;
     }
 
     /** Passes the message on if its category is enabled, or always for discards and errors. */
     void log(int status, LogCategory category, String message) {
-        if (sink == null || (status < DISCARD && !enabled.contains(category))) {
+        if (sink == null || (status < DISCARD && (enabled & bit(category)) == 0)) {
             return;
         }
         sink.message(status, category.fmiName(), escape(message));

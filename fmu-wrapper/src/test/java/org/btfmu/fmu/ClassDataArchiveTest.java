@@ -67,7 +67,7 @@ class ClassDataArchiveTest {
         Files.createDirectories(cache);
         Path lock = Files.createFile(cache.resolve(ClassDataArchive.CREATING));
         Files.setLastModifiedTime(lock, FileTime.from(
-                Instant.now().minus(ClassDataArchive.STALE).minusSeconds(60)));
+                Instant.now().minusMillis(ClassDataArchive.STALE_MILLIS).minusSeconds(60)));
         assertNotNull(ClassDataArchive.make(cache, resources, noJava));
         awaitGone(lock);
     }

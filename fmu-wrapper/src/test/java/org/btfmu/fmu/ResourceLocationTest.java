@@ -24,6 +24,34 @@ class ResourceLocationTest {
         assertEquals(Path.of(expected), ResourceLocation.toPath(uri));
     }
 
+    /** The short cut for plain paths gives what java.net.URI gives, and takes nothing URI would change. */
+    @Test
+    void plainPathsAsUriReadsThem() throws Exception {
+        java.util.Random random = new java.util.Random(26);
+        String alphabet = "az09/._-%: ~#?@+[]\u00fc";
+        int plain = 0;
+        for (int n = 0; n < 20000; n++) {
+            StringBuilder location = new StringBuilder(random.nextBoolean() ? "file:///" : "file://");
+            for (int k = random.nextInt(12); k > 0; k--) {
+                location.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String l = location.toString();
+            String path = ResourceLocation.plainFilePath(l);
+            if (path != null) {
+                plain++;
+                java.net.URI uri = new java.net.URI(l);
+                assertEquals(uri.getPath(), path, l);
+                assertEquals(null, uri.getAuthority(), l);
+                assertEquals(Path.of(uri.getPath()), ResourceLocation.toPath(l), l);
+            }
+        }
+        assertTrue(plain > 1000, plain + " plain");
+        assertEquals(null, ResourceLocation.plainFilePath("file:/tmp/x"));
+        assertEquals(null, ResourceLocation.plainFilePath("file://localhost/tmp/x"));
+        assertEquals(null, ResourceLocation.plainFilePath("FILE:///tmp/x"));
+        assertEquals("/tmp/fmu-1/resources", ResourceLocation.plainFilePath("file:///tmp/fmu-1/resources"));
+    }
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
         "http://example.org/resources | file scheme",

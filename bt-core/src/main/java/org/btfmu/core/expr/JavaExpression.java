@@ -60,17 +60,20 @@ public final class JavaExpression implements Expression {
         Objects.requireNonNull(value, "value");
         String text = String.valueOf(value);
         if (value instanceof Integer i) {
-            return new JavaExpression(SlotType.INTEGER, new int[0], null, r -> i, null, null, null, text);
+            Value c = new Value(0, i, false, null);
+            return new JavaExpression(SlotType.INTEGER, new int[0], null, c, null, null, null, text);
         }
         if (value instanceof Number d) {
-            double v = d.doubleValue();
-            return new JavaExpression(SlotType.REAL, new int[0], r -> v, null, null, null, null, text);
+            Value c = new Value(d.doubleValue(), 0, false, null);
+            return new JavaExpression(SlotType.REAL, new int[0], c, null, null, null, null, text);
         }
         if (value instanceof Boolean b) {
-            return new JavaExpression(SlotType.BOOLEAN, new int[0], null, null, r -> b, null, null, text);
+            Value c = new Value(0, 0, b, null);
+            return new JavaExpression(SlotType.BOOLEAN, new int[0], null, null, c, null, null, text);
         }
         if (value instanceof String s) {
-            return new JavaExpression(SlotType.STRING, new int[0], null, null, null, r -> s, null, '"' + s + '"');
+            Value c = new Value(0, 0, false, s);
+            return new JavaExpression(SlotType.STRING, new int[0], null, null, null, c, null, '"' + s + '"');
         }
         throw new IllegalArgumentException("no constant expression for a " + value.getClass().getName());
     }
@@ -78,29 +81,125 @@ public final class JavaExpression implements Expression {
     /** The value of one slot of the given type. */
     public static JavaExpression slot(SlotType type, int slot) {
         String text = "slot" + slot;
+        SlotValue v = new SlotValue(slot);
         return switch (type) {
-            case REAL -> new JavaExpression(type, new int[] {slot}, r -> r.real(slot), null, null, null, null, text);
-            case INTEGER -> new JavaExpression(type, new int[] {slot}, null, r -> r.integer(slot), null, null, null,
-                    text);
-            case BOOLEAN -> new JavaExpression(type, new int[] {slot}, null, null, r -> r.bool(slot), null, null,
-                    text);
-            case STRING -> new JavaExpression(type, new int[] {slot}, null, null, null, r -> r.string(slot), null,
-                    text);
+            case REAL -> new JavaExpression(type, new int[] {slot}, v, null, null, null, null, text);
+            case INTEGER -> new JavaExpression(type, new int[] {slot}, null, v, null, null, null, text);
+            case BOOLEAN -> new JavaExpression(type, new int[] {slot}, null, null, v, null, null, text);
+            case STRING -> new JavaExpression(type, new int[] {slot}, null, null, null, v, null, text);
         };
     }
 
     /** {@code slot >= threshold} on a Real slot, with crossing function {@code slot - threshold}. */
     public static JavaExpression atLeast(int slot, double threshold) {
-        JavaExpression crossing = real(r -> r.real(slot) - threshold, slot);
-        return new JavaExpression(SlotType.BOOLEAN, new int[] {slot}, null, null, r -> r.real(slot) >= threshold,
-                null, crossing, "slot" + slot + " >= " + threshold);
+        Threshold t = new Threshold(slot, threshold, true);
+        return new JavaExpression(SlotType.BOOLEAN, new int[] {slot}, null, null, t, null,
+                real(t, slot), "slot" + slot + " >= " + threshold);
     }
 
     /** {@code slot <= threshold} on a Real slot, with crossing function {@code threshold - slot}. */
     public static JavaExpression atMost(int slot, double threshold) {
-        JavaExpression crossing = real(r -> threshold - r.real(slot), slot);
-        return new JavaExpression(SlotType.BOOLEAN, new int[] {slot}, null, null, r -> r.real(slot) <= threshold,
-                null, crossing, "slot" + slot + " <= " + threshold);
+        Threshold t = new Threshold(slot, threshold, false);
+        return new JavaExpression(SlotType.BOOLEAN, new int[] {slot}, null, null, t, null,
+                real(t, slot), "slot" + slot + " <= " + threshold);
+    }
+
+    /*
+     * The expressions made here are plain classes, not lambdas: a lambda's first use bootstraps
+     * java.lang.invoke (LambdaMetafactory, ASM), about 5 ms of interpreted code on an importer's
+     * thread at the FMU's first fmi2Instantiate (an Action without done or fail is a constant).
+     */
+
+    /** A constant's value, in the field of its type. */
+    private static final class Value implements ToDoubleFunction<SlotReader>, ToIntFunction<SlotReader>,
+            Predicate<SlotReader>, Function<SlotReader, String> {
+
+        private final double real;
+        private final int integer;
+        private final boolean bool;
+        private final String string;
+
+        Value(double real, int integer, boolean bool, String string) {
+            this.real = real;
+            this.integer = integer;
+            this.bool = bool;
+            this.string = string;
+        }
+
+        @Override
+        public double applyAsDouble(SlotReader slots) {
+            return real;
+        }
+
+        @Override
+        public int applyAsInt(SlotReader slots) {
+            return integer;
+        }
+
+        @Override
+        public boolean test(SlotReader slots) {
+            return bool;
+        }
+
+        @Override
+        public String apply(SlotReader slots) {
+            return string;
+        }
+    }
+
+    /** One slot's value, read as its type. */
+    private static final class SlotValue implements ToDoubleFunction<SlotReader>, ToIntFunction<SlotReader>,
+            Predicate<SlotReader>, Function<SlotReader, String> {
+
+        private final int slot;
+
+        SlotValue(int slot) {
+            this.slot = slot;
+        }
+
+        @Override
+        public double applyAsDouble(SlotReader slots) {
+            return slots.real(slot);
+        }
+
+        @Override
+        public int applyAsInt(SlotReader slots) {
+            return slots.integer(slot);
+        }
+
+        @Override
+        public boolean test(SlotReader slots) {
+            return slots.bool(slot);
+        }
+
+        @Override
+        public String apply(SlotReader slots) {
+            return slots.string(slot);
+        }
+    }
+
+    /** A Real slot against a threshold: at least (crossing slot - threshold) or at most (threshold - slot). */
+    private static final class Threshold implements ToDoubleFunction<SlotReader>, Predicate<SlotReader> {
+
+        private final int slot;
+        private final double threshold;
+        private final boolean atLeast;
+
+        Threshold(int slot, double threshold, boolean atLeast) {
+            this.slot = slot;
+            this.threshold = threshold;
+            this.atLeast = atLeast;
+        }
+
+        @Override
+        public double applyAsDouble(SlotReader slots) {
+            return atLeast ? slots.real(slot) - threshold : threshold - slots.real(slot);
+        }
+
+        @Override
+        public boolean test(SlotReader slots) {
+            return atLeast ? slots.real(slot) >= threshold : slots.real(slot) <= threshold;
+        }
     }
 
     /** The same expression with a description for messages. */

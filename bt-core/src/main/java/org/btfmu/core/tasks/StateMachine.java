@@ -1,10 +1,13 @@
 package org.btfmu.core.tasks;
 
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.IntStream;
+import java.util.Set;
 import org.btfmu.core.Assignment;
 import org.btfmu.core.EngineException;
 import org.btfmu.core.FinalKind;
@@ -98,8 +101,10 @@ public final class StateMachine extends TaskNode {
             out.get(from).add(k);
             target[k] = to;
         }
-        this.outgoing = out.stream().map(l -> l.stream().mapToInt(Integer::intValue).toArray())
-                .toArray(int[][]::new);
+        this.outgoing = new int[out.size()][];
+        for (int k = 0; k < outgoing.length; k++) {
+            outgoing[k] = ints(out.get(k));
+        }
         this.maxTransitions = maxTransitionsPerInstant;
         this.outgoingFrom = new int[this.transitions.length];
         for (int from = 0; from < outgoing.length; from++) {
@@ -116,9 +121,27 @@ public final class StateMachine extends TaskNode {
             }
         }
         this.guardCrossings = List.copyOf(guards);
-        this.crossingOwner = owners.stream().mapToInt(Integer::intValue).toArray();
-        this.reads = IntStream.range(0, this.transitions.length)
-                .flatMap(k -> IntStream.of(this.transitions[k].guard().reads())).distinct().toArray();
+        this.crossingOwner = ints(owners);
+        Set<Integer> read = new LinkedHashSet<>(); // each slot once, in the order the guards read them
+        for (TransitionSpec t : this.transitions) {
+            for (int slot : t.guard().reads()) {
+                read.add(slot);
+            }
+        }
+        this.reads = ints(read);
+    }
+
+    /*
+     * Loops, not streams or lambdas: a state machine is built at an FMU's first fmi2Instantiate on
+     * the importer's thread, where their first use bootstraps java.lang.invoke, interpreted.
+     */
+    private static int[] ints(Collection<Integer> values) {
+        int[] ints = new int[values.size()];
+        int i = 0;
+        for (int v : values) {
+            ints[i++] = v;
+        }
+        return ints;
     }
 
     @Override
@@ -152,7 +175,11 @@ public final class StateMachine extends TaskNode {
 
     @Override
     protected List<List<Assignment>> outputGroups() {
-        return states.stream().map(StateSpec::outputs).toList();
+        List<List<Assignment>> groups = new ArrayList<>(states.size());
+        for (StateSpec state : states) {
+            groups.add(state.outputs());
+        }
+        return Collections.unmodifiableList(groups);
     }
 
     @Override
