@@ -28,6 +28,12 @@ final class ImporterLog {
     /** Null when the importer gave no logger. */
     private final Sink sink;
     private final Set<LogCategory> enabled = EnumSet.noneOf(LogCategory.class);
+    /**
+     * The categories that reach the importer, bit {@code 1 << ordinal()}: what {@link #enabled}
+     * asks on every call and step (an EnumSet's contains is a call and a type check), kept
+     * from {@code enabled} after every change; 0 without a logger.
+     */
+    private int passing;
 
     /** logger and environment are the C addresses from fmi2CallbackFunctions (logger may be 0). */
     ImporterLog(long logger, long environment, String instanceName, boolean loggingOn) {
@@ -53,6 +59,7 @@ final class ImporterLog {
         } else {
             enabled.clear();
         }
+        update();
     }
 
     void enable(LogCategory category, boolean on) {
@@ -66,16 +73,25 @@ final class ImporterLog {
             enabled.remove(category);
             enabled.remove(LogCategory.ALL);
         }
+        update();
+    }
+
+    private void update() {
+        int bits = 0;
+        for (LogCategory category : enabled) {
+            bits |= 1 << category.ordinal();
+        }
+        passing = sink == null ? 0 : bits;
     }
 
     /** Whether messages of the category reach the importer (cheap; check before building one). */
     boolean enabled(LogCategory category) {
-        return sink != null && enabled.contains(category);
+        return (passing & 1 << category.ordinal()) != 0;
     }
 
     /** Passes the message on if its category is enabled, or always for discards and errors. */
     void log(int status, LogCategory category, String message) {
-        if (sink == null || (status < DISCARD && !enabled.contains(category))) {
+        if (sink == null || (status < DISCARD && (passing & 1 << category.ordinal()) == 0)) {
             return;
         }
         sink.message(status, category.fmiName(), escape(message));

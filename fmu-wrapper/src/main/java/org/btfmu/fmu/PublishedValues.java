@@ -76,6 +76,14 @@ final class PublishedValues {
      * zero's sign is compared apart, NaN never compares equal and is always written).
      */
     private final double[] writtenReal;
+    /**
+     * The engine instance the values were last published from and its {@link
+     * TreeInstance#changeCount()} then: while both are the same, what is in C memory is what
+     * {@link #publish} would write (OMSimulator's steps mostly set inputs, which the shim wrote
+     * here itself, and change no output or status). Null until the first publish.
+     */
+    private TreeInstance publishedFrom;
+    private long publishedChanges;
 
     PublishedValues(ModelVariables variables, TreeDefinition tree) {
         int count = variables.size();
@@ -176,11 +184,24 @@ final class PublishedValues {
     }
 
     /**
-     * Writes every value of the view and marks them valid until the shim's next call into Java.
+     * Writes every value of the view (unless nothing changed since they were written) and marks
+     * them valid until the shim's next call into Java.
+     */
+    void publish(TreeInstance view) {
+        long changes = view.changeCount();
+        if (view != publishedFrom || changes != publishedChanges) {
+            write(view);
+            publishedFrom = view;
+            publishedChanges = changes;
+        }
+        NativeMemory.putInt(address, 1);
+    }
+
+    /**
      * The loops read the view's slots unchecked and compare inline: each call saved counts
      * while the step runs interpreted, on the importer's thread (BENCHMARKS.md section 6).
      */
-    void publish(TreeInstance view) {
+    private void write(TreeInstance view) {
         for (int i = 0; i < realVrs.length; i++) {
             double value = view.real(realSlots[i]);
             int vr = realVrs[i];
@@ -199,7 +220,6 @@ final class PublishedValues {
         for (int i = 0; i < booleanVrs.length; i++) {
             write(booleanVrs[i], view.bool(booleanSlots[i]) ? 1 : 0);
         }
-        NativeMemory.putInt(address, 1);
     }
 
     /** Puts the 8 bytes at the value reference's place unless they are there already. */
@@ -213,13 +233,16 @@ final class PublishedValues {
     /**
      * Hands the sets the shim took since Java's last call to the tree, in their order, and
      * empties the list; false when there were none. Each was checked by the shim against the
-     * flags published for the state they were taken in.
+     * flags published for the state they were taken in. The shim wrote each value into C memory
+     * too, and inputs it may take have no writer in the tree (their value is the one set), so
+     * values published from this tree stay current through these sets.
      */
     boolean applyPending(TreeInstance tree) {
         int n = NativeMemory.getInt(address + 8);
         if (n == 0) {
             return false;
         }
+        boolean current = tree == publishedFrom && tree.changeCount() == publishedChanges;
         for (int k = 0; k < n; k++) {
             long entry = pendingList + (long) PENDING_ENTRY * k;
             int vr = NativeMemory.getInt(entry);
@@ -244,6 +267,9 @@ final class PublishedValues {
             }
         }
         NativeMemory.putInt(address + 8, 0);
+        if (current) {
+            publishedChanges = tree.changeCount();
+        }
         return true;
     }
 
