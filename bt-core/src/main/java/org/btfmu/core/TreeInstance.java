@@ -388,7 +388,9 @@ public final class TreeInstance implements SlotReader {
     // ------------------------------------------------------------------ blackboard access
 
     public void setReal(int slot, double value) {
-        type(slot, SlotType.REAL, "setReal");
+        if (slot < 0 || slot >= slotTypes.length || slotTypes[slot] != REAL) {
+            type(slot, SlotType.REAL, "setReal"); // throws, naming the problem
+        }
         if (Double.doubleToRawLongBits(realBase[slot]) != Double.doubleToRawLongBits(value)) {
             realBase[slot] = value;
             if (slotWinner[slot] < 0) {

@@ -15,12 +15,13 @@ import org.btfmu.mission.Causality;
  * step) pays one up-call into Java per step instead of one per variable; and the sets of
  * inputs the shim may take without Java, until Java's next call.
  *
- * <p>Layout: {@code int32 valid}, {@code int32 count}, {@code int32 pending},
- * {@code int32 capacity}; one type byte per value reference ({@link #REAL}, {@link #INTEGER},
- * {@link #BOOLEAN}, 0 for a String), padded to 8 bytes; one flags byte per value reference
- * ({@link #SET_HERE}, {@link #FEEDS}), padded to 8; one 8-byte value per value reference (a
- * double; an int64 for Integer and Boolean); then {@code capacity} pending sets of 16 bytes
- * ({@code int32 vr}, 4 unused, the 8-byte value). The shim clears {@code valid} before it
+ * <p>Layout, from a 64-byte boundary: {@code int32 valid}, {@code int32 count},
+ * {@code int32 pending}, {@code int32 capacity}; one kind byte per value reference, its type
+ * ({@link #REAL}, {@link #INTEGER}, {@link #BOOLEAN}, 0 for a String) or'ed with its flags
+ * ({@link #SET_HERE}, {@link #FEEDS}), padded to 8 bytes; one 8-byte value per value reference
+ * (a double; an int64 for Integer and Boolean); then {@code capacity} pending sets of 16 bytes
+ * ({@code int32 vr}, 4 unused, the 8-byte value). A read in the shim touches the header's
+ * cache line (which holds the kinds of the first 48 value references) and its value's. The shim clears {@code valid} before it
  * forwards any call to Java; {@link #publish} sets it again. While it is set, the shim answers a
  * {@code fmi2GetReal/Integer/Boolean} whose value references all have the asked type from here,
  * and appends a {@code fmi2SetReal/Integer/Boolean} whose value references all carry
@@ -40,9 +41,9 @@ final class PublishedValues {
      * back as set; the only check left is a Real's finiteness, which the shim makes (a
      * non-finite value goes to Java, which applies the mission's nonFinite policy).
      */
-    static final byte SET_HERE = 1;
+    static final byte SET_HERE = 4;
     /** A variable an output expression can carry a set input into at once (the shim asks Java). */
-    static final byte FEEDS = 2;
+    static final byte FEEDS = 8;
 
     private static final int HEADER = 16;
     private static final int PENDING_ENTRY = 16;
@@ -59,6 +60,8 @@ final class PublishedValues {
     /** Per value reference: its slot, and the type byte (for applying pending sets). */
     private final int[] slotOf;
     private final byte[] typeOf;
+    /** What was allocated (freed), and the 64-byte boundary in it where the layout starts. */
+    private final long allocated;
     private final long address;
     private final long values;
     private final long pendingList;
@@ -89,8 +92,9 @@ final class PublishedValues {
         int count = variables.size();
         long padded = (count + 7L) & ~7L;
         int capacity = 2 * count + 16;
-        this.address = NativeMemory.allocateZeroed(HEADER + 2 * padded + 8L * count + (long) PENDING_ENTRY * capacity);
-        this.values = address + HEADER + 2 * padded;
+        this.allocated = NativeMemory.allocateZeroed(63 + HEADER + padded + 8L * count + (long) PENDING_ENTRY * capacity);
+        this.address = (allocated + 63) & ~63L;
+        this.values = address + HEADER + padded;
         this.pendingList = values + 8L * count;
         NativeMemory.putInt(address + 4, count);
         NativeMemory.putInt(address + 12, capacity);
@@ -115,8 +119,7 @@ final class PublishedValues {
                 case BOOLEAN -> BOOLEAN;
                 case STRING -> 0;
             };
-            NativeMemory.putByte(address + HEADER + v.valueReference(), type);
-            NativeMemory.putByte(address + HEADER + padded + v.valueReference(), flags(v, type, tree, inputs));
+            NativeMemory.putByte(address + HEADER + v.valueReference(), (byte) (type | flags(v, type, tree, inputs)));
             slotOf[v.valueReference()] = v.slot();
             typeOf[v.valueReference()] = type;
             switch (v.type()) {
@@ -279,6 +282,6 @@ final class PublishedValues {
     }
 
     void free() {
-        NativeMemory.free(address);
+        NativeMemory.free(allocated);
     }
 }

@@ -44,7 +44,7 @@ class PublishedValuesTest {
     private double publishedReal(int vr) {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        return NativeMemory.getDouble(address + 16 + 2 * ((count + 7) & ~7) + 8L * vr);
+        return NativeMemory.getDouble(address + 16 + ((count + 7) & ~7) + 8L * vr);
     }
 
     private int read(int vr) {
@@ -71,7 +71,7 @@ class PublishedValuesTest {
     private byte flags(int vr) {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        return NativeMemory.getByte(address + 16 + ((count + 7) & ~7) + vr);
+        return (byte) (NativeMemory.getByte(address + 16 + vr) & ~3); // the type is in the low bits
     }
 
     /** What the shim does with a fmi2SetReal it takes (shim.c, pending_set). */
@@ -79,7 +79,7 @@ class PublishedValuesTest {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
         int pending = NativeMemory.getInt(address + 8);
-        long entry = address + 16 + 2 * ((count + 7) & ~7) + 8L * count + 16L * pending;
+        long entry = address + 16 + ((count + 7) & ~7) + 8L * count + 16L * pending;
         NativeMemory.putInt(entry, vr);
         NativeMemory.putDouble(entry + 8, value);
         NativeMemory.putInt(address + 8, pending + 1);
@@ -91,13 +91,17 @@ class PublishedValuesTest {
         assertEquals(PublishedValues.FEEDS, flags(FmuSlaveTest.TARGET), "target = gain * altitude");
         assertEquals(0, flags(FmuSlaveTest.GAIN), "a tunable parameter goes to Java");
         assertEquals(0, flags(FmuSlaveTest.STATUS_CLIMB), "statuses change only at fmi2DoStep");
+        long address = slave.published.address();
+        assertEquals(0, address % 64, "the header and the kinds in one cache line");
+        assertEquals(PublishedValues.REAL, NativeMemory.getByte(address + 16 + FmuSlaveTest.ALTITUDE) & 3);
+        assertEquals(PublishedValues.INTEGER, NativeMemory.getByte(address + 16 + FmuSlaveTest.STATUS_CLIMB) & 3);
     }
 
     /** All of shim.c's pending_set: the value goes into the published values and the pending list. */
     private void shimTakesSetAsTheShimDoes(int vr, double value) {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        NativeMemory.putDouble(address + 16 + 2 * ((count + 7) & ~7) + 8L * vr, value);
+        NativeMemory.putDouble(address + 16 + ((count + 7) & ~7) + 8L * vr, value);
         shimTakesSet(vr, value);
     }
 
@@ -186,7 +190,7 @@ class PublishedValuesTest {
         assertTrue(slave.published.valid(), when);
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        long values = address + 16 + 2 * ((count + 7) & ~7);
+        long values = address + 16 + ((count + 7) & ~7);
         long[] published = new long[count];
         for (int vr = 0; vr < count; vr++) {
             published[vr] = NativeMemory.getLong(values + 8L * vr);
