@@ -92,15 +92,6 @@ static void log_error(fmi2CallbackLogger logger, fmi2ComponentEnvironment enviro
 }
 
 /*
- * The per-step entry methods (FmiEntry.RETURNED) return the fmi2Status in the low byte with
- * this above it. A result without it may mean a pending exception (HotSpot returns 0 then; JNI
- * leaves it undefined), and only then is JNI's ExceptionCheck asked: it is a transition into
- * the JVM and back on every call otherwise. The other entry methods return the bare status.
- */
-#define RETURNED 0x42540000
-#define STATUS_BITS 0xFF
-
-/*
  * Calls the Java method m with the arguments that follow. A Java exception
  * (the entry methods catch every Throwable, so this means e.g. a stack
  * overflow) becomes fmi2Error with a message.
@@ -128,13 +119,13 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     jint status = (*env)->CallStaticIntMethodV(env, component->runtime->entry,
                                                component->runtime->methods[m], args);
     va_end(args);
-    if ((status & ~STATUS_BITS) != RETURNED && (*env)->ExceptionCheck(env)) {
+    if ((status & ~SHIM_STATUS_BITS) != SHIM_RETURNED && (*env)->ExceptionCheck(env)) {
         char error[SHIM_ERROR_SIZE];
         shim_describe_exception(env, "the FMU's Java code failed", error, sizeof error);
         log_error(component->logger, component->environment, component->name, error);
         return fmi2Error;
     }
-    return (fmi2Status)(status & STATUS_BITS);
+    return (fmi2Status)(status & SHIM_STATUS_BITS);
 }
 
 /*

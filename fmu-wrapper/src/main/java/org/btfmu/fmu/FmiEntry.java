@@ -23,7 +23,8 @@ public final class FmiEntry {
      * Boolean values), whose fmi2Status is the low byte: a result without it is what JNI returns
      * when an exception escaped (0 in HotSpot; the JNI specification leaves it undefined), so the
      * shim asks JNI's ExceptionCheck (a transition into the JVM and back, some 2 % of a step)
-     * only then. Keep in step with RETURNED in native/src/main/c/shim.c.
+     * only then. Fmi3Entry marks its results alike. Keep in step with SHIM_RETURNED in
+     * native/src/main/c/shim.h.
      */
     static final int RETURNED = 0x42540000;
     /** The fmi2Status in a result with {@link #RETURNED}. */
