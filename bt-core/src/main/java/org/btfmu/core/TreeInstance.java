@@ -535,7 +535,7 @@ public final class TreeInstance implements SlotReader {
      * Grows whenever a slot's value or a task's status may have changed: a value set or
      * computed, a status changed, an instant undone, a state restored. Equal counts at two
      * moments mean equal values and statuses, so a copy of them taken at the first is still
-     * exact (an FMU publishing its outputs skips the steps in which nothing changed).
+     * exact (a caller that keeps such a copy can skip refreshing it when nothing changed).
      */
     public long changeCount() {
         return changes;
