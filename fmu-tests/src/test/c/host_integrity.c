@@ -803,10 +803,11 @@ static void *exhaust_on_thread(void *unused)
     (void)unused;
     /* attached by the shim on this first call, with the whole stack free */
     CHECK(fmu.doStep(exhausted_instance, 1, 1, fmi2True) == fmi2OK, "the step with a free stack");
-    /* 56 kB left: fewer than HotSpot's stack shadow zone and guard pages (96 kB on x86-64
-     * Linux), so JNI's call throws a StackOverflowError before any Java code runs: the entry
-     * method's handler never sees it, the exception is pending when the call returns */
-    step_with_stack_left(56 * 1024, 2);
+    /* 14 pages left (56 kB): fewer than HotSpot's stack shadow zone and guard pages (24 pages,
+     * 96 kB on x86-64 Linux), more than the guard pages and the shim's C frames, so JNI's call
+     * throws a StackOverflowError before any Java code runs: the entry method's handler never
+     * sees it, the exception is pending when the call returns */
+    step_with_stack_left(14 * (size_t)sysconf(_SC_PAGESIZE), 2);
     /* and the instance is as it was: the same step again, with the stack free */
     CHECK(fmu.doStep(exhausted_instance, 2, 1, fmi2True) == fmi2OK,
           "the step again with the stack free: %s", last_message);
@@ -832,12 +833,13 @@ static void exhausted_stack(void)
     OK(fmu.doStep(exhausted_instance, 0, 1, fmi2True));
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
-    CHECK(pthread_attr_setstacksize(&attributes, 1024 * 1024) == 0, "a thread with 1 MB of stack");
+    CHECK(pthread_attr_setstacksize(&attributes, 256 * (size_t)sysconf(_SC_PAGESIZE)) == 0,
+          "a thread with 256 pages of stack");
     pthread_t thread;
     CHECK(pthread_create(&thread, &attributes, exhaust_on_thread, NULL) == 0,
           "cannot start the thread");
     pthread_join(thread, NULL);
-    CHECK(exhausted_status == fmi2Error, "fmi2DoStep with 56 kB of stack returned %d, expected"
+    CHECK(exhausted_status == fmi2Error, "fmi2DoStep with 14 pages of stack returned %d, expected"
           " fmi2Error", (int)exhausted_status);
     CHECK(exhausted_messages == 1 && strstr(last_message, "the FMU's Java code failed") != NULL,
           "%d messages, the last '%s'", exhausted_messages, last_message);
