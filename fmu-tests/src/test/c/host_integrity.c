@@ -16,6 +16,9 @@
  *   host_integrity stack <kB> <fmu-dir> <guid>
  *       The first fmi2Instantiate from a thread with a stack of kB kilobytes: an instance, or
  *       NULL with a message; then an instance from the main thread.
+ *   host_integrity exhausted-stack <fmu-dir> <guid>
+ *       fmi2DoStep from a thread with too little stack left for JNI to enter Java: fmi2Error with
+ *       a message, and the instance steps on once the stack is free.
  *   host_integrity late-handler <fmu-dir> <guid>
  *       Run with libjsig preloaded: the host installs its SIGSEGV handler after the JVM runs;
  *       a fault in host code reaches it, and the FMU keeps running (the JVM keeps its own).
@@ -760,6 +763,90 @@ static void small_stack(size_t kilobytes)
     fmu.freeInstance(small_stack_instance);
 }
 
+/* ---- a Java exception escaping an entry method ----------------------------------------- */
+
+static fmi2Component exhausted_instance;
+static fmi2Status exhausted_status;
+static int exhausted_messages;
+
+static size_t stack_left_here(void)
+{
+    pthread_attr_t attributes;
+    void *base;
+    size_t size, left = 0;
+    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+        if (pthread_attr_getstack(&attributes, &base, &size) == 0) {
+            left = (size_t)((uintptr_t)__builtin_frame_address(0) - (uintptr_t)base);
+        }
+        pthread_attr_destroy(&attributes);
+    }
+    return left;
+}
+
+/* fmi2DoStep with about left bytes of stack below this frame. */
+__attribute__((noinline)) static void step_with_stack_left(size_t left, double t)
+{
+    if (stack_left_here() > left + 8192) {
+        volatile char pad[4096];
+        pad[0] = 1;
+        step_with_stack_left(left, t);
+        pad[1] = pad[0]; /* no tail call: the frame stays */
+        return;
+    }
+    int before = messages;
+    exhausted_status = fmu.doStep(exhausted_instance, t, 1, fmi2True);
+    exhausted_messages = messages - before;
+}
+
+static void *exhaust_on_thread(void *unused)
+{
+    (void)unused;
+    /* attached by the shim on this first call, with the whole stack free */
+    CHECK(fmu.doStep(exhausted_instance, 1, 1, fmi2True) == fmi2OK, "the step with a free stack");
+    /* 14 pages left (56 kB): fewer than HotSpot's stack shadow zone and guard pages (24 pages,
+     * 96 kB on x86-64 Linux), more than the guard pages and the shim's C frames, so JNI's call
+     * throws a StackOverflowError before any Java code runs: the entry method's handler never
+     * sees it, the exception is pending when the call returns */
+    step_with_stack_left(14 * (size_t)sysconf(_SC_PAGESIZE), 2);
+    /* and the instance is as it was: the same step again, with the stack free */
+    CHECK(fmu.doStep(exhausted_instance, 2, 1, fmi2True) == fmi2OK,
+          "the step again with the stack free: %s", last_message);
+    return NULL;
+}
+
+/*
+ * A Java exception that escapes an entry method (here a StackOverflowError that JNI throws
+ * before the method runs) becomes fmi2Error with a message through the logger, never a status
+ * read from a call that did not return (the shim asks JNI only when the result lacks the entry
+ * methods' mark).
+ */
+static void exhausted_stack(void)
+{
+    exhausted_instance = instantiate("exhausted stack");
+    CHECK(exhausted_instance != NULL, "fmi2Instantiate returned NULL: %s", last_message);
+    if (exhausted_instance == NULL) {
+        return;
+    }
+    OK(fmu.setupExperiment(exhausted_instance, fmi2False, 0, 0, fmi2False, 0));
+    OK(fmu.enterInitializationMode(exhausted_instance));
+    OK(fmu.exitInitializationMode(exhausted_instance));
+    OK(fmu.doStep(exhausted_instance, 0, 1, fmi2True));
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    CHECK(pthread_attr_setstacksize(&attributes, 256 * (size_t)sysconf(_SC_PAGESIZE)) == 0,
+          "a thread with 256 pages of stack");
+    pthread_t thread;
+    CHECK(pthread_create(&thread, &attributes, exhaust_on_thread, NULL) == 0,
+          "cannot start the thread");
+    pthread_join(thread, NULL);
+    CHECK(exhausted_status == fmi2Error, "fmi2DoStep with 14 pages of stack returned %d, expected"
+          " fmi2Error", (int)exhausted_status);
+    CHECK(exhausted_messages == 1 && strstr(last_message, "the FMU's Java code failed") != NULL,
+          "%d messages, the last '%s'", exhausted_messages, last_message);
+    printf("exhausted stack: %d %s\n", (int)exhausted_status, last_message);
+    fmu.freeInstance(exhausted_instance);
+}
+
 /* ---- threads ------------------------------------------------------------------------------ */
 
 static fmi2Component shared;
@@ -849,6 +936,9 @@ int main(int argc, char **argv)
     } else if (strcmp(scenario, "stack") == 0 && argc == 5) {
         load(argv[3], argv[4]);
         small_stack((size_t)atol(argv[2]));
+    } else if (strcmp(scenario, "exhausted-stack") == 0 && argc == 4) {
+        load(argv[2], argv[3]);
+        exhausted_stack();
     } else if (strcmp(scenario, "late-handler") == 0 && argc == 4) {
         load(argv[2], argv[3]);
         late_handler();

@@ -38,9 +38,11 @@ typedef struct {
     int32_t count;             /* value references 0 .. count - 1 */
     int32_t pending;           /* entries in the pending list: the shim appends, Java empties */
     int32_t capacity;          /* of the pending list */
-    unsigned char types[];     /* per value reference: PUBLISHED_REAL, _INTEGER, _BOOLEAN or 0 */
-    /* then, each part 8-aligned: one flags byte per value reference (SET_HERE, FEEDS); one
-     * 8-byte value per value reference, a double or an int64; the pending list (PendingSet) */
+    unsigned char kinds[];     /* per value reference: its type (TYPE_BITS: PUBLISHED_REAL,
+                                * _INTEGER, _BOOLEAN or 0) | its flags (SET_HERE, FEEDS) */
+    /* then, 8-aligned: one 8-byte value per value reference, a double or an int64; the
+     * pending list (PendingSet). The whole starts at a 64-byte boundary: the header and the
+     * first 48 kinds share one cache line. */
 } Published;
 
 typedef struct {
@@ -49,29 +51,23 @@ typedef struct {
     unsigned char value[8]; /* as in the values */
 } PendingSet;
 
-enum { PUBLISHED_REAL = 1, PUBLISHED_INTEGER = 2, PUBLISHED_BOOLEAN = 3 };
-enum { SET_HERE = 1, FEEDS = 2 };
-
-static size_t padded_count(const Published *p) { return ((size_t)p->count + 7) & ~(size_t)7; }
-
-static unsigned char *published_flags(Published *p) { return p->types + padded_count(p); }
-
-static unsigned char *published_values_of(Published *p) { return p->types + 2 * padded_count(p); }
-
-static PendingSet *pending_sets(Published *p)
-{
-    return (PendingSet *)(void *)(published_values_of(p) + 8 * (size_t)p->count);
-}
+enum { PUBLISHED_REAL = 1, PUBLISHED_INTEGER = 2, PUBLISHED_BOOLEAN = 3, TYPE_BITS = 3 };
+enum { SET_HERE = 4, FEEDS = 8 };
 
 /* What fmi2Instantiate returns: the Java slave's handle and where to call it. */
 typedef struct {
+    /* Where the published values are (NULL: every call goes to Java), found once at instantiate;
+     * the first line of the struct, for the reads and sets that need nothing else of it. */
+    Published *published;
+    unsigned char *values;     /* 8 bytes per value reference */
+    PendingSet *pending_list;
+    uint32_t count;
     Runtime *runtime;
     JavaVM *vm;
     jlong handle;
     fmi2CallbackLogger logger;
     fmi2ComponentEnvironment environment;
     char *name;
-    Published *published; /* NULL: every call goes to Java */
 } Component;
 
 #define ADDRESS(p) ((jlong)(intptr_t)(p))
@@ -123,13 +119,13 @@ static fmi2Status forward(fmi2Component c, enum EntryMethod m, ...)
     jint status = (*env)->CallStaticIntMethodV(env, component->runtime->entry,
                                                component->runtime->methods[m], args);
     va_end(args);
-    if ((*env)->ExceptionCheck(env)) {
+    if ((status & ~SHIM_STATUS_BITS) != SHIM_RETURNED && (*env)->ExceptionCheck(env)) {
         char error[SHIM_ERROR_SIZE];
         shim_describe_exception(env, "the FMU's Java code failed", error, sizeof error);
         log_error(component->logger, component->environment, component->name, error);
         return fmi2Error;
     }
-    return (fmi2Status)status;
+    return (fmi2Status)(status & SHIM_STATUS_BITS);
 }
 
 /*
@@ -256,7 +252,14 @@ static fmi2Component instantiate(fmi2String instanceName, fmi2Type fmuType, fmi2
         (*env)->ExceptionClear(env);
         published = 0; /* every call goes to Java */
     }
-    component->published = (Published *)(intptr_t)published;
+    Published *p = (Published *)(intptr_t)published;
+    component->published = p;
+    if (p != NULL) {
+        size_t padded = ((size_t)p->count + 7) & ~(size_t)7;
+        component->count = (uint32_t)p->count;
+        component->values = p->kinds + padded;
+        component->pending_list = (PendingSet *)(void *)(component->values + 8 * (size_t)p->count);
+    }
     return component;
 }
 
@@ -328,47 +331,54 @@ static fmi2Status value_call(fmi2Component c, enum EntryMethod m, enum Upcall u,
 /*
  * The published values of the value references (all of the type), or NULL when Java must
  * answer: nothing valid published, an empty or NULL array, a reference not there or of
- * another type, or one that pending sets may have changed.
+ * another type, or one that pending sets may have changed. Inlined into each fmi2Get*: it
+ * runs some 27 times per step in OMSimulator.
  */
-static const unsigned char *published_values(fmi2Component c, const fmi2ValueReference vr[],
-                                             size_t nvr, const void *value, unsigned char type)
+static inline __attribute__((always_inline)) const unsigned char *
+published_values(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const void *value,
+                 unsigned char type)
 {
-    Published *p = c != NULL ? ((Component *)c)->published : NULL;
+    const Component *component = c;
+    const Published *p = component != NULL ? component->published : NULL;
     if (p == NULL || !p->valid || nvr == 0 || vr == NULL || value == NULL) {
         return NULL;
     }
-    const unsigned char *flags = published_flags(p);
+    unsigned char stale = p->pending > 0 ? FEEDS : 0;
     for (size_t i = 0; i < nvr; i++) {
-        if (vr[i] >= (fmi2ValueReference)p->count || p->types[vr[i]] != type
-            || (p->pending > 0 && (flags[vr[i]] & FEEDS))) {
+        if (vr[i] >= component->count) {
+            return NULL;
+        }
+        unsigned char kind = p->kinds[vr[i]];
+        if ((kind & TYPE_BITS) != type || (kind & stale)) {
             return NULL;
         }
     }
-    return published_values_of(p);
+    return component->values;
 }
 
 /*
  * Takes a fmi2Set* into the pending list when Java's table allows it (see Published); 0 when
  * Java must take the call. value holds doubles (Real) or ints (Integer, Boolean).
  */
-static int pending_set(fmi2Component c, const fmi2ValueReference vr[], size_t nvr,
-                       const void *value, unsigned char type)
+static inline __attribute__((always_inline)) int
+pending_set(fmi2Component c, const fmi2ValueReference vr[], size_t nvr, const void *value,
+            unsigned char type)
 {
-    Published *p = c != NULL ? ((Component *)c)->published : NULL;
+    Component *component = c;
+    Published *p = component != NULL ? component->published : NULL;
     if (p == NULL || !p->valid || nvr == 0 || vr == NULL || value == NULL
         || nvr > (size_t)(p->capacity - p->pending)) {
         return 0;
     }
-    const unsigned char *flags = published_flags(p);
     for (size_t i = 0; i < nvr; i++) {
-        if (vr[i] >= (fmi2ValueReference)p->count || p->types[vr[i]] != type
-            || !(flags[vr[i]] & SET_HERE)
+        if (vr[i] >= component->count
+            || (p->kinds[vr[i]] & (TYPE_BITS | SET_HERE)) != (type | SET_HERE)
             || (type == PUBLISHED_REAL && !isfinite(((const double *)value)[i]))) {
             return 0;
         }
     }
-    unsigned char *values = published_values_of(p);
-    PendingSet *list = pending_sets(p);
+    unsigned char *values = component->values;
+    PendingSet *list = component->pending_list;
     for (size_t i = 0; i < nvr; i++) {
         unsigned char bytes[8];
         if (type == PUBLISHED_REAL) {

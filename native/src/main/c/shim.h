@@ -37,6 +37,16 @@
 #define LEAVE_JVM fesetenv(&host_fenv)
 #endif
 
+/*
+ * The entry methods' int results (FmiEntry.RETURNED): the fmi2/fmi3 status in the low byte,
+ * this mark above it. A result without the mark may mean a pending exception (HotSpot returns 0
+ * then; JNI leaves the value undefined), and only then is JNI's ExceptionCheck asked: it is a
+ * transition into the JVM and back, some 2 % of a step, on every call otherwise. Entry methods
+ * that return the bare status are always checked.
+ */
+#define SHIM_RETURNED 0x42540000
+#define SHIM_STATUS_BITS 0xFF
+
 /* Room for one error message handed back to fmi2Instantiate. */
 #define SHIM_ERROR_SIZE 2048
 

@@ -225,13 +225,13 @@ static fmi3Status forward(fmi3Instance instance, enum Entry3Method m, ...)
     va_start(args, m);
     jint status = (*env)->CallStaticIntMethodV(env, i->entry->entry, i->entry->methods[m], args);
     va_end(args);
-    if ((*env)->ExceptionCheck(env)) {
+    if ((status & ~SHIM_STATUS_BITS) != SHIM_RETURNED && (*env)->ExceptionCheck(env)) { /* shim.h */
         char error[SHIM_ERROR_SIZE];
         shim_describe_exception(env, "the FMU's Java code failed", error, sizeof error);
         log_error(i->logger, i->environment, error);
         return fmi3Error;
     }
-    return (fmi3Status)status;
+    return (fmi3Status)(status & SHIM_STATUS_BITS);
 }
 
 #define HANDLE(c) ((c) != NULL ? ((Instance *)(c))->handle : 0)

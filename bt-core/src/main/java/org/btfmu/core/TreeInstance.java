@@ -115,6 +115,8 @@ public final class TreeInstance implements SlotReader {
     private long deactivations;
     private long timeEvents;
     private long predicateChecks;
+    /** See {@link #changeCount()}. */
+    private long changes;
 
     public TreeInstance(TreeDefinition definition, ProcessingMode mode) {
         this.def = Objects.requireNonNull(definition, "definition");
@@ -386,11 +388,14 @@ public final class TreeInstance implements SlotReader {
     // ------------------------------------------------------------------ blackboard access
 
     public void setReal(int slot, double value) {
-        type(slot, SlotType.REAL, "setReal");
+        if (slot < 0 || slot >= slotTypes.length || slotTypes[slot] != REAL) {
+            type(slot, SlotType.REAL, "setReal"); // throws, naming the problem
+        }
         if (Double.doubleToRawLongBits(realBase[slot]) != Double.doubleToRawLongBits(value)) {
             realBase[slot] = value;
             if (slotWinner[slot] < 0) {
                 realValue[slot] = value;
+                changes++;
                 addPending(slot);
             }
         }
@@ -413,6 +418,7 @@ public final class TreeInstance implements SlotReader {
             stringBase[slot] = value;
             if (slotWinner[slot] < 0) {
                 stringValue[slot] = value;
+                changes++;
                 addPending(slot);
             }
         }
@@ -463,6 +469,7 @@ public final class TreeInstance implements SlotReader {
             intBase[slot] = value;
             if (slotWinner[slot] < 0) {
                 intValue[slot] = value;
+                changes++;
                 addPending(slot);
             }
         }
@@ -504,6 +511,36 @@ public final class TreeInstance implements SlotReader {
         return new Counters(iterations, evaluations, activations, deactivations, timeEvents, predicateChecks);
     }
 
+    /** {@link Counters#eventIterations()} now, without a record (a caller on a per-step path). */
+    public long eventIterations() {
+        return iterations;
+    }
+
+    /** {@link Counters#taskEvaluations()} now. */
+    public long taskEvaluations() {
+        return evaluations;
+    }
+
+    /** {@link Counters#timeEvents()} now. */
+    public long timeEvents() {
+        return timeEvents;
+    }
+
+    /** {@link Counters#predicateChecks()} now. */
+    public long predicateChecks() {
+        return predicateChecks;
+    }
+
+    /**
+     * Grows whenever a slot's value or a task's status may have changed: a value set or
+     * computed, a status changed, an instant undone, a state restored. Equal counts at two
+     * moments mean equal values and statuses, so a copy of them taken at the first is still
+     * exact (a caller that keeps such a copy can skip refreshing it when nothing changed).
+     */
+    public long changeCount() {
+        return changes;
+    }
+
     // ------------------------------------------------------------------ state
 
     /** An immutable copy of the run-time state. */
@@ -517,6 +554,7 @@ public final class TreeInstance implements SlotReader {
      * are kept.
      */
     public void restore(TreeState state) {
+        changes++;
         state.applyTo(this);
         wakes.clear();
         for (int i = 0; i < status.length; i++) {
@@ -597,6 +635,7 @@ public final class TreeInstance implements SlotReader {
      */
     private void undoInstant() {
         double instant = now;
+        changes++;
         undo.undo(this);
         started = instantStarted;
         ticks = instantTicks;
@@ -755,6 +794,7 @@ public final class TreeInstance implements SlotReader {
         if (nx != prev) {
             undo.record(UndoJournal.STATUS, i, prev);
             status[i] = nx;
+            changes++;
             if ((nx >= ACTIVATING) != (prev >= ACTIVATING) && i > 0) {
                 busyChildren[def.parent[i]] += nx >= ACTIVATING ? 1 : -1;
             }
@@ -1053,6 +1093,7 @@ public final class TreeInstance implements SlotReader {
                     + " compares a non-finite value");
         }
         if (changed) {
+            changes++;
             slotChanged(s);
         }
     }

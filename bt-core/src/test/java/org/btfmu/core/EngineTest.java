@@ -125,6 +125,39 @@ class EngineTest {
         assertEquals(Status.FAILURE, t.status(high), "the change after restore is evaluated");
     }
 
+    /**
+     * changeCount: equal counts mean equal values and statuses (what an FMU's published copy
+     * relies on), and it stays put where nothing visible changes.
+     */
+    @Test
+    void theChangeCountGrowsWithEveryVisibleChangeAndOnlyThen() {
+        Board b = new Board();
+        int altitude = b.input("altitude", SlotType.REAL);
+        int out = b.output("out", SlotType.INTEGER);
+        TreeInstance t = b.instance(root("r", sequence("s",
+                condition("high", JavaExpression.atLeast(altitude, 1000)),
+                action("climb").outputs(set(out, 1)).build())));
+        t.start(0);
+        long count = t.changeCount();
+        t.setReal(altitude, 500);
+        assertTrue(t.changeCount() > count, "an input's value changed");
+        count = t.changeCount();
+        t.settle(); // flips no predicate
+        t.advanceTo(1);
+        t.setReal(altitude, 500); // the same value
+        t.settle();
+        assertEquals(count, t.changeCount(), "nothing visible changed");
+        TreeState low = t.snapshot();
+        t.setReal(altitude, 1500);
+        count = t.changeCount();
+        t.settle(); // 'high' holds: climb runs and writes out
+        assertEquals(1, t.getInteger(out));
+        assertTrue(t.changeCount() > count, "statuses and an output changed");
+        count = t.changeCount();
+        t.restore(low);
+        assertTrue(t.changeCount() > count, "a restored state");
+    }
+
     @Test
     void tickedProcessingEvaluatesEveryTaskAtEveryTickAndChecksNoPredicates() {
         Board b = new Board();

@@ -1,5 +1,7 @@
 package org.btfmu.fmutests;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
@@ -31,6 +33,13 @@ class HostIntegrity3Test {
     void aHostInTheCLocaleWithACommaLangKeepsEverything() throws Exception {
         HostIntegrityTest.run(fmu, HostIntegrityTest.commaLocaleEnvironment(Map.of("LANG", "de_DE.UTF-8")),
                 "integrity", "environment");
+    }
+
+    /** As for FMI 2.0: Fmi3Entry's results carry the mark, and a call without it is checked. */
+    @Test
+    void aJavaExceptionEscapingAnEntryMethodIsAnErrorWithAMessage() throws Exception {
+        String output = HostIntegrityTest.run(fmu, HostIntegrityTest.javaHome(), "exhausted-stack");
+        assertTrue(output.contains("exhausted stack: 3 the FMU's Java code failed"), output);
     }
 
     @Test

@@ -178,6 +178,18 @@ class HostIntegrityTest {
         assertTrue(output.contains("512 kB stack, fmi2GetReal: 0"), output);
     }
 
+    /**
+     * A Java exception escaping an entry method (JNI's StackOverflowError before the method
+     * runs) is fmi2Error with a message; JNI only (an FFM up-call cannot report one).
+     */
+    @Test
+    void aJavaExceptionEscapingAnEntryMethodIsAnErrorWithAMessage() throws Exception {
+        Map<String, String> environment = new HashMap<>(javaHome());
+        environment.put("BTFMU_JAVA_OPTIONS", "-Dbtfmu.upcalls=jni");
+        String output = run(environment, "exhausted-stack");
+        assertTrue(output.contains("exhausted stack: 3 the FMU's Java code failed"), output);
+    }
+
     /** Each thread the shim attached is detached when it ends (pthread key destructor). */
     @Test
     void twentyThousandShortLivedThreadsLeakNoMemory() throws Exception {

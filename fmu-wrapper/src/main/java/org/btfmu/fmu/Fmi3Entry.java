@@ -223,15 +223,16 @@ public final class Fmi3Entry {
 
     // ---- plumbing ----
 
+    /** Every int entry method's result carries {@link FmiEntry#RETURNED} (shim3.c asks JNI for an exception only without it). */
     private static int call(long c, ToIntFunction<Fmi3Slave> body) {
         Fmi3Slave slave = slave(c);
         if (slave == null) {
-            return ERROR;
+            return ERROR | FmiEntry.RETURNED;
         }
         try {
-            return body.applyAsInt(slave);
+            return body.applyAsInt(slave) | FmiEntry.RETURNED;
         } catch (Throwable e) {
-            return slave.failed(e);
+            return slave.failed(e) | FmiEntry.RETURNED;
         }
     }
 

@@ -18,6 +18,18 @@ import static org.btfmu.fmu.ImporterLog.ERROR;
  */
 public final class FmiEntry {
 
+    /**
+     * Set in the result of the per-step entry methods (doStep, get and set of Real, Integer and
+     * Boolean values), whose fmi2Status is the low byte: a result without it is what JNI returns
+     * when an exception escaped (0 in HotSpot; the JNI specification leaves it undefined), so the
+     * shim asks JNI's ExceptionCheck (a transition into the JVM and back, some 2 % of a step)
+     * only then. Fmi3Entry marks its results alike. Keep in step with SHIM_RETURNED in
+     * native/src/main/c/shim.h.
+     */
+    static final int RETURNED = 0x42540000;
+    /** The fmi2Status in a result with {@link #RETURNED}. */
+    static final int STATUS = 0xFF;
+
     private static final ClassLoader LOADER = FmiEntry.class.getClassLoader();
     private static final SlaveHandles<FmuSlave> SLAVES = new SlaveHandles<>();
 
@@ -168,36 +180,36 @@ public final class FmiEntry {
     public static int getReal(long c, long vr, long nvr, long value) {
         FmuSlave slave = slave(c);
         if (slave == null) {
-            return ERROR;
+            return ERROR | RETURNED;
         }
         try {
-            return slave.getReal(vr, nvr, value);
+            return slave.getReal(vr, nvr, value) | RETURNED;
         } catch (Throwable e) {
-            return slave.failed(e);
+            return slave.failed(e) | RETURNED;
         }
     }
 
     public static int getInteger(long c, long vr, long nvr, long value) {
         FmuSlave slave = slave(c);
         if (slave == null) {
-            return ERROR;
+            return ERROR | RETURNED;
         }
         try {
-            return slave.getInteger(vr, nvr, value);
+            return slave.getInteger(vr, nvr, value) | RETURNED;
         } catch (Throwable e) {
-            return slave.failed(e);
+            return slave.failed(e) | RETURNED;
         }
     }
 
     public static int getBoolean(long c, long vr, long nvr, long value) {
         FmuSlave slave = slave(c);
         if (slave == null) {
-            return ERROR;
+            return ERROR | RETURNED;
         }
         try {
-            return slave.getBoolean(vr, nvr, value);
+            return slave.getBoolean(vr, nvr, value) | RETURNED;
         } catch (Throwable e) {
-            return slave.failed(e);
+            return slave.failed(e) | RETURNED;
         }
     }
 
@@ -216,36 +228,36 @@ public final class FmiEntry {
     public static int setReal(long c, long vr, long nvr, long value) {
         FmuSlave slave = slave(c);
         if (slave == null) {
-            return ERROR;
+            return ERROR | RETURNED;
         }
         try {
-            return slave.setReal(vr, nvr, value);
+            return slave.setReal(vr, nvr, value) | RETURNED;
         } catch (Throwable e) {
-            return slave.failed(e);
+            return slave.failed(e) | RETURNED;
         }
     }
 
     public static int setInteger(long c, long vr, long nvr, long value) {
         FmuSlave slave = slave(c);
         if (slave == null) {
-            return ERROR;
+            return ERROR | RETURNED;
         }
         try {
-            return slave.setInteger(vr, nvr, value);
+            return slave.setInteger(vr, nvr, value) | RETURNED;
         } catch (Throwable e) {
-            return slave.failed(e);
+            return slave.failed(e) | RETURNED;
         }
     }
 
     public static int setBoolean(long c, long vr, long nvr, long value) {
         FmuSlave slave = slave(c);
         if (slave == null) {
-            return ERROR;
+            return ERROR | RETURNED;
         }
         try {
-            return slave.setBoolean(vr, nvr, value);
+            return slave.setBoolean(vr, nvr, value) | RETURNED;
         } catch (Throwable e) {
-            return slave.failed(e);
+            return slave.failed(e) | RETURNED;
         }
     }
 
@@ -401,13 +413,13 @@ public final class FmiEntry {
             boolean noSetFMUStatePriorToCurrentPoint) {
         FmuSlave slave = slave(c);
         if (slave == null) {
-            return ERROR;
+            return ERROR | RETURNED;
         }
         try {
             return slave.doStep(currentCommunicationPoint, communicationStepSize,
-                    noSetFMUStatePriorToCurrentPoint);
+                    noSetFMUStatePriorToCurrentPoint) | RETURNED;
         } catch (Throwable e) {
-            return slave.failed(e);
+            return slave.failed(e) | RETURNED;
         }
     }
 

@@ -15,12 +15,13 @@ import org.btfmu.mission.Causality;
  * step) pays one up-call into Java per step instead of one per variable; and the sets of
  * inputs the shim may take without Java, until Java's next call.
  *
- * <p>Layout: {@code int32 valid}, {@code int32 count}, {@code int32 pending},
- * {@code int32 capacity}; one type byte per value reference ({@link #REAL}, {@link #INTEGER},
- * {@link #BOOLEAN}, 0 for a String), padded to 8 bytes; one flags byte per value reference
- * ({@link #SET_HERE}, {@link #FEEDS}), padded to 8; one 8-byte value per value reference (a
- * double; an int64 for Integer and Boolean); then {@code capacity} pending sets of 16 bytes
- * ({@code int32 vr}, 4 unused, the 8-byte value). The shim clears {@code valid} before it
+ * <p>Layout, from a 64-byte boundary: {@code int32 valid}, {@code int32 count},
+ * {@code int32 pending}, {@code int32 capacity}; one kind byte per value reference, its type
+ * ({@link #REAL}, {@link #INTEGER}, {@link #BOOLEAN}, 0 for a String) or'ed with its flags
+ * ({@link #SET_HERE}, {@link #FEEDS}), padded to 8 bytes; one 8-byte value per value reference
+ * (a double; an int64 for Integer and Boolean); then {@code capacity} pending sets of 16 bytes
+ * ({@code int32 vr}, 4 unused, the 8-byte value). A read in the shim touches the header's
+ * cache line (which holds the kinds of the first 48 value references) and its value's. The shim clears {@code valid} before it
  * forwards any call to Java; {@link #publish} sets it again. While it is set, the shim answers a
  * {@code fmi2GetReal/Integer/Boolean} whose value references all have the asked type from here,
  * and appends a {@code fmi2SetReal/Integer/Boolean} whose value references all carry
@@ -40,9 +41,9 @@ final class PublishedValues {
      * back as set; the only check left is a Real's finiteness, which the shim makes (a
      * non-finite value goes to Java, which applies the mission's nonFinite policy).
      */
-    static final byte SET_HERE = 1;
+    static final byte SET_HERE = 4;
     /** A variable an output expression can carry a set input into at once (the shim asks Java). */
-    static final byte FEEDS = 2;
+    static final byte FEEDS = 8;
 
     private static final int HEADER = 16;
     private static final int PENDING_ENTRY = 16;
@@ -59,6 +60,8 @@ final class PublishedValues {
     /** Per value reference: its slot, and the type byte (for applying pending sets). */
     private final int[] slotOf;
     private final byte[] typeOf;
+    /** What was allocated (freed), and the 64-byte boundary in it where the layout starts. */
+    private final long allocated;
     private final long address;
     private final long values;
     private final long pendingList;
@@ -76,13 +79,22 @@ final class PublishedValues {
      * zero's sign is compared apart, NaN never compares equal and is always written).
      */
     private final double[] writtenReal;
+    /**
+     * The engine instance the values were last published from and its {@link
+     * TreeInstance#changeCount()} then: while both are the same, what is in C memory is what
+     * {@link #publish} would write (OMSimulator's steps mostly set inputs, which the shim wrote
+     * here itself, and change no output or status). Null until the first publish.
+     */
+    private TreeInstance publishedFrom;
+    private long publishedChanges;
 
     PublishedValues(ModelVariables variables, TreeDefinition tree) {
         int count = variables.size();
         long padded = (count + 7L) & ~7L;
         int capacity = 2 * count + 16;
-        this.address = NativeMemory.allocateZeroed(HEADER + 2 * padded + 8L * count + (long) PENDING_ENTRY * capacity);
-        this.values = address + HEADER + 2 * padded;
+        this.allocated = NativeMemory.allocateZeroed(63 + HEADER + padded + 8L * count + (long) PENDING_ENTRY * capacity);
+        this.address = (allocated + 63) & ~63L;
+        this.values = address + HEADER + padded;
         this.pendingList = values + 8L * count;
         NativeMemory.putInt(address + 4, count);
         NativeMemory.putInt(address + 12, capacity);
@@ -107,8 +119,7 @@ final class PublishedValues {
                 case BOOLEAN -> BOOLEAN;
                 case STRING -> 0;
             };
-            NativeMemory.putByte(address + HEADER + v.valueReference(), type);
-            NativeMemory.putByte(address + HEADER + padded + v.valueReference(), flags(v, type, tree, inputs));
+            NativeMemory.putByte(address + HEADER + v.valueReference(), (byte) (type | flags(v, type, tree, inputs)));
             slotOf[v.valueReference()] = v.slot();
             typeOf[v.valueReference()] = type;
             switch (v.type()) {
@@ -176,11 +187,24 @@ final class PublishedValues {
     }
 
     /**
-     * Writes every value of the view and marks them valid until the shim's next call into Java.
+     * Writes every value of the view (unless nothing changed since they were written) and marks
+     * them valid until the shim's next call into Java.
+     */
+    void publish(TreeInstance view) {
+        long changes = view.changeCount();
+        if (view != publishedFrom || changes != publishedChanges) {
+            write(view);
+            publishedFrom = view;
+            publishedChanges = changes;
+        }
+        NativeMemory.putInt(address, 1);
+    }
+
+    /**
      * The loops read the view's slots unchecked and compare inline: each call saved counts
      * while the step runs interpreted, on the importer's thread (BENCHMARKS.md section 6).
      */
-    void publish(TreeInstance view) {
+    private void write(TreeInstance view) {
         for (int i = 0; i < realVrs.length; i++) {
             double value = view.real(realSlots[i]);
             int vr = realVrs[i];
@@ -199,7 +223,6 @@ final class PublishedValues {
         for (int i = 0; i < booleanVrs.length; i++) {
             write(booleanVrs[i], view.bool(booleanSlots[i]) ? 1 : 0);
         }
-        NativeMemory.putInt(address, 1);
     }
 
     /** Puts the 8 bytes at the value reference's place unless they are there already. */
@@ -213,13 +236,16 @@ final class PublishedValues {
     /**
      * Hands the sets the shim took since Java's last call to the tree, in their order, and
      * empties the list; false when there were none. Each was checked by the shim against the
-     * flags published for the state they were taken in.
+     * flags published for the state they were taken in. The shim wrote each value into C memory
+     * too, and inputs it may take have no writer in the tree (their value is the one set), so
+     * values published from this tree stay current through these sets.
      */
     boolean applyPending(TreeInstance tree) {
         int n = NativeMemory.getInt(address + 8);
         if (n == 0) {
             return false;
         }
+        boolean current = tree == publishedFrom && tree.changeCount() == publishedChanges;
         for (int k = 0; k < n; k++) {
             long entry = pendingList + (long) PENDING_ENTRY * k;
             int vr = NativeMemory.getInt(entry);
@@ -244,6 +270,9 @@ final class PublishedValues {
             }
         }
         NativeMemory.putInt(address + 8, 0);
+        if (current) {
+            publishedChanges = tree.changeCount();
+        }
         return true;
     }
 
@@ -253,6 +282,6 @@ final class PublishedValues {
     }
 
     void free() {
-        NativeMemory.free(address);
+        NativeMemory.free(allocated);
     }
 }

@@ -4,6 +4,7 @@ import static org.btfmu.fmu.ImporterLog.DISCARD;
 import static org.btfmu.fmu.ImporterLog.ERROR;
 import static org.btfmu.fmu.ImporterLog.OK;
 
+import org.btfmu.core.TreeInstance;
 import org.btfmu.core.UnsettledInstantException;
 
 /**
@@ -37,7 +38,14 @@ final class StepCall {
             return slave.error("the step to " + end + " goes past the stopTime " + slave.stopTime
                     + " set by fmi2SetupExperiment");
         }
-        var before = slave.log.enabled(LogCategory.EVENTS) || slave.log.enabled(LogCategory.CALLS) ? slave.tree.counters() : null;
+        // the counters before the step as plain values: a record would be an allocation per step
+        // (the events category is on whenever the importer says loggingOn)
+        boolean report = slave.log.enabled(LogCategory.EVENTS) || slave.log.enabled(LogCategory.CALLS);
+        TreeInstance engine = slave.tree;
+        long timeEvents = report ? engine.timeEvents() : 0;
+        long iterations = report ? engine.eventIterations() : 0;
+        long evaluations = report ? engine.taskEvaluations() : 0;
+        long checks = report ? engine.predicateChecks() : 0;
         boolean complete;
         try {
             if (!slave.tree.isStarted() || slave.unsettled && !slave.processing().isTicked()) {
@@ -66,17 +74,16 @@ final class StepCall {
                     + " maxEventsPerStep");
             return DISCARD;
         }
-        if (before != null) {
-            var after = slave.tree.counters();
+        if (report) {
             // a step in which nothing happened is per-call tracing: only when logCalls is named
-            LogCategory category = after.timeEvents() > before.timeEvents()
-                    || after.eventIterations() > before.eventIterations() ? LogCategory.EVENTS : LogCategory.CALLS;
+            LogCategory category = engine.timeEvents() > timeEvents
+                    || engine.eventIterations() > iterations ? LogCategory.EVENTS : LogCategory.CALLS;
             if (slave.log.enabled(category)) {
                 slave.log.log(OK, category, "step to t=" + end + ": "
-                        + (after.timeEvents() - before.timeEvents()) + " time events, "
-                        + (after.eventIterations() - before.eventIterations()) + " event iterations, "
-                        + (after.taskEvaluations() - before.taskEvaluations()) + " task evaluations, "
-                        + (after.predicateChecks() - before.predicateChecks()) + " predicate checks");
+                        + (engine.timeEvents() - timeEvents) + " time events, "
+                        + (engine.eventIterations() - iterations) + " event iterations, "
+                        + (engine.taskEvaluations() - evaluations) + " task evaluations, "
+                        + (engine.predicateChecks() - checks) + " predicate checks");
             }
         }
         if (!slave.unpropagated()) {

@@ -14,7 +14,8 @@ import java.lang.reflect.Method;
  * call goes through JNI. The runtime is compiled for Java 17, so the API is reached by
  * reflection, once per runtime.
  *
- * <p>An exception escaping an up-call stub ends the process, so each stub calls a guard below
+ * <p>The stubs return the fmi2Status alone (the entry methods' {@link FmiEntry#RETURNED} is
+ * for JNI's calls). An exception escaping an up-call stub ends the process, so each stub calls a guard below
  * that returns fmi2Error for any Throwable the entry method's own handler lets through (a
  * plain method: a {@code MethodHandles.catchException} combinator measured 13 % of the FMU's
  * samples in OMSimulator, where these inline into the entry methods).
@@ -33,7 +34,7 @@ final class UpcallStubs {
 
     static int doStep(long c, double t, double h, boolean noSetFMUStatePriorToCurrentPoint) {
         try {
-            return FmiEntry.doStep(c, t, h, noSetFMUStatePriorToCurrentPoint);
+            return FmiEntry.doStep(c, t, h, noSetFMUStatePriorToCurrentPoint) & FmiEntry.STATUS;
         } catch (Throwable e) {
             return ImporterLog.ERROR;
         }
@@ -41,7 +42,7 @@ final class UpcallStubs {
 
     static int getReal(long c, long vr, long nvr, long value) {
         try {
-            return FmiEntry.getReal(c, vr, nvr, value);
+            return FmiEntry.getReal(c, vr, nvr, value) & FmiEntry.STATUS;
         } catch (Throwable e) {
             return ImporterLog.ERROR;
         }
@@ -49,7 +50,7 @@ final class UpcallStubs {
 
     static int getInteger(long c, long vr, long nvr, long value) {
         try {
-            return FmiEntry.getInteger(c, vr, nvr, value);
+            return FmiEntry.getInteger(c, vr, nvr, value) & FmiEntry.STATUS;
         } catch (Throwable e) {
             return ImporterLog.ERROR;
         }
@@ -57,7 +58,7 @@ final class UpcallStubs {
 
     static int getBoolean(long c, long vr, long nvr, long value) {
         try {
-            return FmiEntry.getBoolean(c, vr, nvr, value);
+            return FmiEntry.getBoolean(c, vr, nvr, value) & FmiEntry.STATUS;
         } catch (Throwable e) {
             return ImporterLog.ERROR;
         }
@@ -65,7 +66,7 @@ final class UpcallStubs {
 
     static int setReal(long c, long vr, long nvr, long value) {
         try {
-            return FmiEntry.setReal(c, vr, nvr, value);
+            return FmiEntry.setReal(c, vr, nvr, value) & FmiEntry.STATUS;
         } catch (Throwable e) {
             return ImporterLog.ERROR;
         }
@@ -73,7 +74,7 @@ final class UpcallStubs {
 
     static int setInteger(long c, long vr, long nvr, long value) {
         try {
-            return FmiEntry.setInteger(c, vr, nvr, value);
+            return FmiEntry.setInteger(c, vr, nvr, value) & FmiEntry.STATUS;
         } catch (Throwable e) {
             return ImporterLog.ERROR;
         }
@@ -81,7 +82,7 @@ final class UpcallStubs {
 
     static int setBoolean(long c, long vr, long nvr, long value) {
         try {
-            return FmiEntry.setBoolean(c, vr, nvr, value);
+            return FmiEntry.setBoolean(c, vr, nvr, value) & FmiEntry.STATUS;
         } catch (Throwable e) {
             return ImporterLog.ERROR;
         }

@@ -44,7 +44,7 @@ class PublishedValuesTest {
     private double publishedReal(int vr) {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        return NativeMemory.getDouble(address + 16 + 2 * ((count + 7) & ~7) + 8L * vr);
+        return NativeMemory.getDouble(address + 16 + ((count + 7) & ~7) + 8L * vr);
     }
 
     private int read(int vr) {
@@ -71,7 +71,7 @@ class PublishedValuesTest {
     private byte flags(int vr) {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        return NativeMemory.getByte(address + 16 + ((count + 7) & ~7) + vr);
+        return (byte) (NativeMemory.getByte(address + 16 + vr) & ~3); // the type is in the low bits
     }
 
     /** What the shim does with a fmi2SetReal it takes (shim.c, pending_set). */
@@ -79,7 +79,7 @@ class PublishedValuesTest {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
         int pending = NativeMemory.getInt(address + 8);
-        long entry = address + 16 + 2 * ((count + 7) & ~7) + 8L * count + 16L * pending;
+        long entry = address + 16 + ((count + 7) & ~7) + 8L * count + 16L * pending;
         NativeMemory.putInt(entry, vr);
         NativeMemory.putDouble(entry + 8, value);
         NativeMemory.putInt(address + 8, pending + 1);
@@ -91,13 +91,17 @@ class PublishedValuesTest {
         assertEquals(PublishedValues.FEEDS, flags(FmuSlaveTest.TARGET), "target = gain * altitude");
         assertEquals(0, flags(FmuSlaveTest.GAIN), "a tunable parameter goes to Java");
         assertEquals(0, flags(FmuSlaveTest.STATUS_CLIMB), "statuses change only at fmi2DoStep");
+        long address = slave.published.address();
+        assertEquals(0, address % 64, "the header and the kinds in one cache line");
+        assertEquals(PublishedValues.REAL, NativeMemory.getByte(address + 16 + FmuSlaveTest.ALTITUDE) & 3);
+        assertEquals(PublishedValues.INTEGER, NativeMemory.getByte(address + 16 + FmuSlaveTest.STATUS_CLIMB) & 3);
     }
 
     /** All of shim.c's pending_set: the value goes into the published values and the pending list. */
     private void shimTakesSetAsTheShimDoes(int vr, double value) {
         long address = slave.published.address();
         int count = NativeMemory.getInt(address + 4);
-        NativeMemory.putDouble(address + 16 + 2 * ((count + 7) & ~7) + 8L * vr, value);
+        NativeMemory.putDouble(address + 16 + ((count + 7) & ~7) + 8L * vr, value);
         shimTakesSet(vr, value);
     }
 
@@ -164,6 +168,81 @@ class PublishedValuesTest {
         assertEquals(0, NativeMemory.getInt(slave.published.address() + 8), "the list is emptied");
         assertEquals(OK, slave.getReal(address(vrs(FmuSlaveTest.ALTITUDE)), 1, address(value)));
         assertEquals(42, value.getDouble(0), "the last set wins");
+    }
+
+    /** A Wait, then an output: the engine changes values and statuses in a step with nothing set. */
+    static final String TIMER = """
+            {"name": "timer", "variables": [
+              {"name": "level", "causality": "output", "type": "Real", "start": 0},
+              {"name": "altitude", "causality": "input", "type": "Real"}
+             ],
+             "tree": {"type": "Root", "name": "timer", "children": [
+               {"type": "Sequence", "name": "plan", "children": [
+                 {"type": "Wait", "name": "wait", "duration": 2},
+                 {"type": "Action", "name": "raise", "outputs": {"level": "5"}}]}]}}
+            """;
+
+    /**
+     * Every Real and Integer value published is what Java returns to a read now (all published
+     * values first: a read that Java serves publishes again).
+     */
+    private void assertPublishedAsJavaReads(String when) {
+        assertTrue(slave.published.valid(), when);
+        long address = slave.published.address();
+        int count = NativeMemory.getInt(address + 4);
+        long values = address + 16 + ((count + 7) & ~7);
+        long[] published = new long[count];
+        for (int vr = 0; vr < count; vr++) {
+            published[vr] = NativeMemory.getLong(values + 8L * vr);
+        }
+        Memory integer = new Memory(4);
+        for (ModelVariables.Entry v : slave.variables.entries()) {
+            int vr = v.valueReference();
+            shimForwards();
+            switch (v.type()) {
+                case REAL -> {
+                    assertEquals(OK, slave.getReal(address(vrs(vr)), 1, address(value)));
+                    assertEquals(value.getDouble(0), Double.longBitsToDouble(published[vr]), when + ": " + v.name());
+                }
+                case INTEGER -> {
+                    assertEquals(OK, slave.getInteger(address(vrs(vr)), 1, address(integer)));
+                    assertEquals(integer.getInt(0), published[vr], when + ": " + v.name());
+                }
+                default -> {
+                    // Boolean: none in these missions; String: never published
+                }
+            }
+        }
+    }
+
+    /**
+     * Steps in which nothing changes leave the published values alone (TreeInstance#changeCount);
+     * a step in which the engine alone changes an output and statuses (a Wait's time event, with
+     * nothing set) publishes them, and so does a step after sets the shim took.
+     */
+    @Test
+    void whatTheEngineChangesWithNothingSetIsPublished() {
+        Mission mission = MissionLoader.load(TIMER, "timer.json");
+        FmuResources resources = new FmuResources(Path.of("/unit"), "{guid}", mission, ModelVariables.of(mission));
+        slave = new FmuSlave(resources, new ImporterLog((status, category, text) -> { }, true));
+        assertEquals(OK, slave.setupExperiment(false, 0, 0, false, 0));
+        assertEquals(OK, slave.enterInitializationMode());
+        assertEquals(OK, slave.exitInitializationMode());
+        int level = slave.variables.find("level").orElseThrow().valueReference();
+        int altitude = slave.variables.find("altitude").orElseThrow().valueReference();
+        double levelBefore = -1;
+        for (int k = 0; k < 4; k++) {
+            shimForwards();
+            slave.takePendingSets();
+            assertEquals(OK, slave.doStep(k, 1, true));
+            assertPublishedAsJavaReads("after the step to t=" + (k + 1));
+            if (k == 0) {
+                levelBefore = publishedReal(level);
+            }
+            shimTakesSetAsTheShimDoes(altitude, 10 * k); // read by nothing: changes no output
+        }
+        assertEquals(0, levelBefore, "waiting after the first step");
+        assertEquals(5, publishedReal(level), "the Wait ended at t=2 and the Action wrote level");
     }
 
     @Test
