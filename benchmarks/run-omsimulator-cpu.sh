@@ -13,6 +13,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 stop="$1"; rounds="$2"; shift 2
 oms="${OMSIMULATOR:-$root/../shared/tools/omsimulator/bin/OMSimulator}"
 work="$(mktemp -d)"
+. "$root/benchmarks/omsimulator-rounds.sh"
 trap 'rm -rf "$work"' EXIT
 
 run() { # label ssp libjvm options -> "label wall cpu rss"
@@ -25,25 +26,7 @@ run() { # label ssp libjvm options -> "label wall cpu rss"
 }
 
 echo "Machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-for c in "$@"; do
-    IFS='|' read -r label ssp libjvm options <<EOC
-$c
-EOC
-    run "$label" "$(readlink -f "$ssp")" "$libjvm" "$options" > /dev/null # the class-data archive, unmeasured
-done
-cache="${BTFMU_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/bt-fmu}"
-waited=0
-while ls "$cache"/*/creating > /dev/null 2>&1 && [ "$waited" -lt 60 ]; do sleep 1; waited=$((waited + 1)); done
-r=1
-while [ "$r" -le "$rounds" ]; do
-    for c in "$@"; do
-        IFS='|' read -r label ssp libjvm options <<EOC
-$c
-EOC
-        run "$label" "$(readlink -f "$ssp")" "$libjvm" "$options" >> "$work/results"
-    done
-    r=$((r + 1))
-done
+oms_rounds "$rounds" "$work/results" "$@"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| run ($rounds alternating rounds) | wall s (median) | CPU s, all threads (median) | max RSS MB (median) | CPU s per round |"

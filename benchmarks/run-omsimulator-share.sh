@@ -17,6 +17,7 @@ stop="$1"; rounds="$2"; shift 2
 oms="${OMSIMULATOR:-$root/../shared/tools/omsimulator/bin/OMSimulator}"
 shim="${SHIM:-solar_day.so}"
 work="$(mktemp -d)"
+. "$root/benchmarks/omsimulator-rounds.sh"
 trap 'rm -rf "$work"' EXIT
 
 run() { # label ssp libjvm options -> "label total fmu"
@@ -33,25 +34,7 @@ run() { # label ssp libjvm options -> "label total fmu"
 }
 
 echo "Machine: $(nproc) cores, load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-for c in "$@"; do
-    IFS='|' read -r label ssp libjvm options <<EOC
-$c
-EOC
-    run "$label" "$(readlink -f "$ssp")" "$libjvm" "$options" > /dev/null # the class-data archive, unmeasured
-done
-cache="${BTFMU_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/bt-fmu}"
-waited=0
-while ls "$cache"/*/creating > /dev/null 2>&1 && [ "$waited" -lt 60 ]; do sleep 1; waited=$((waited + 1)); done
-r=1
-while [ "$r" -le "$rounds" ]; do
-    for c in "$@"; do
-        IFS='|' read -r label ssp libjvm options <<EOC
-$c
-EOC
-        run "$label" "$(readlink -f "$ssp")" "$libjvm" "$options" >> "$work/results"
-    done
-    r=$((r + 1))
-done
+oms_rounds "$rounds" "$work/results" "$@"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 echo "| run ($rounds alternating rounds) | main-thread samples | of which mission FMU | FMU share of the main thread |"
