@@ -55,7 +55,7 @@ class LauncherScriptTest {
     }
 
     @Test
-    void firstRunOfACommandWritesAClassDataArchiveThatLaterRunsMap() throws Exception {
+    void firstRunOfACommandListsItsClassesTheNextDumpsTheArchiveLaterRunsMapIt() throws Exception {
         Result build = launch(Map.of());
         assertTrue(build.output.contains(COMMAND_OUTPUT), build.output);
         javaCalls();
@@ -65,27 +65,31 @@ class LauncherScriptTest {
         List<String> calls = javaCalls();
         assertEquals(1, calls.size(), calls.toString());
         assertTrue(calls.get(0).startsWith(dumping.pid + " "), "the launcher execs java (same pid): " + calls);
-        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit=" + root.resolve("cli/target/cds/simulate-")),
+        assertTrue(calls.get(0).contains("-XX:DumpLoadedClassList=" + root.resolve("cli/target/cds/simulate-")),
                 calls.toString());
         List<Path> archives = archives();
         assertEquals(2, archives.size(), archives.toString());
-        assertTrue(archives.get(0).getFileName().toString().matches("simulate-[0-9]+\\.jsa\\." + dumping.pid
-                + "\\.ok"), "the command's mark of a run to the end: " + archives);
+        Path list = archives.get(0);
+        assertTrue(list.getFileName().toString().matches("simulate-[0-9]+\\.jsa\\." + dumping.pid
+                + "\\.classlist"), archives.toString());
         assertTrue(archives.get(1).getFileName().toString().matches("simulate-[0-9]+\\.jsa\\." + dumping.pid
-                + "\\.written"), archives.toString());
+                + "\\.ok"), "the command's mark of a run to the end: " + archives);
 
         Result keeping = launch(Map.of(), "simulate", "x.ssp");
         assertEquals(0, keeping.exit, keeping.output);
         assertEquals(List.of(), keeping.linesBeforeCommandOutput());
         calls = javaCalls();
-        assertEquals(2, calls.size(), calls.toString());
-        assertTrue(calls.get(0).contains("-Xshare:on"), "the archive is tried before it is kept: " + calls);
+        assertEquals(3, calls.size(), calls.toString());
+        assertTrue(calls.get(0).contains("-Xshare:dump") && calls.get(0).contains("-XX:SharedClassListFile=" + list),
+                "the archive is dumped from the first run's list: " + calls);
+        assertTrue(calls.get(1).contains("-Xshare:on"), "the archive is tried before it is kept: " + calls);
         archives = archives();
-        assertEquals(1, archives.size(), archives.toString());
+        assertEquals(1, archives.size(), "the list, its mark and the dump's own name are gone: " + archives);
         assertTrue(archives.get(0).getFileName().toString().matches("simulate-[0-9]+\\.jsa"), archives.toString());
-        assertTrue(calls.get(1).startsWith(keeping.pid + " "), calls.toString());
-        assertTrue(calls.get(1).contains("-XX:SharedArchiveFile=" + archives.get(0)), calls.toString());
-        assertTrue(calls.get(1).endsWith("simulate x.ssp"), calls.toString());
+        assertEquals("archive of " + list + "\n", Files.readString(archives.get(0)));
+        assertTrue(calls.get(2).startsWith(keeping.pid + " "), calls.toString());
+        assertTrue(calls.get(2).contains("-XX:SharedArchiveFile=" + archives.get(0)), calls.toString());
+        assertTrue(calls.get(2).endsWith("simulate x.ssp"), calls.toString());
 
         Result mapping = launch(Map.of(), "simulate", "x.ssp");
         assertEquals(0, mapping.exit, mapping.output);
@@ -114,17 +118,18 @@ class LauncherScriptTest {
         Result failed = launch(Map.of("FAKE_EXIT", "3"), "simulate", "x.ssp");
         assertEquals(3, failed.exit, "the command's exit code, also when it writes the archive: " + failed.output);
         List<String> calls = javaCalls();
-        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), calls.toString());
+        assertTrue(calls.get(0).contains("-XX:DumpLoadedClassList="), calls.toString());
         assertEquals(1, archives().size(), "written, without the command's mark: " + archives());
 
         Result next = launch(Map.of(), "simulate", "x.ssp");
         assertEquals(0, next.exit, next.output);
         calls = javaCalls();
-        assertEquals(1, calls.size(), "the failed run's archive is not even tried: " + calls);
-        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), "written again: " + calls);
+        assertEquals(1, calls.size(), "no archive of the failed run's list: " + calls);
+        assertTrue(calls.get(0).contains("-XX:DumpLoadedClassList="), "written again: " + calls);
+        assertEquals(2, archives().size(), "the failed run's list is gone: " + archives());
         launch(Map.of(), "simulate", "x.ssp");
         calls = javaCalls();
-        assertTrue(calls.get(1).contains("-XX:SharedArchiveFile="), "the successful run's archive is used: " + calls);
+        assertTrue(calls.get(2).contains("-XX:SharedArchiveFile="), "the successful run's archive is used: " + calls);
         assertEquals(1, archives().size(), archives().toString());
     }
 
@@ -133,14 +138,23 @@ class LauncherScriptTest {
         Result build = launch(Map.of());
         assertTrue(build.output.contains(COMMAND_OUTPUT), build.output);
         javaCalls();
+        for (String fault : List.of("FAKE_DUMP_FAIL", "FAKE_UNMAPPABLE")) {
+            launch(Map.of(), "check", "m.json");
+            javaCalls();
+            Result refused = launch(Map.of(fault, "1"), "check", "m.json");
+            assertEquals(0, refused.exit, refused.output);
+            assertTrue(refused.output.contains(COMMAND_OUTPUT), refused.output);
+            List<String> calls = javaCalls();
+            assertTrue(calls.get(0).contains("-Xshare:dump"), calls.toString());
+            assertFalse(calls.get(calls.size() - 1).contains("-XX:SharedArchiveFile="), fault + ": " + calls);
+            assertTrue(calls.get(calls.size() - 1).contains("-XX:DumpLoadedClassList="), "listed again: " + calls);
+            assertTrue(archives().stream().noneMatch(p -> p.toString().endsWith(".jsa") || p.toString().contains(
+                    ".dumped")), fault + ": an archive the JVM did not write whole or refuses is not kept: " + archives());
+            for (Path file : archives()) {
+                Files.delete(file); // the next fault starts from a first run again
+            }
+        }
         launch(Map.of(), "check", "m.json");
-        Path written = archives().stream().filter(p -> p.toString().endsWith(".written")).findFirst().orElseThrow();
-        javaCalls();
-        Result refused = launch(Map.of("FAKE_UNMAPPABLE", "1"), "check", "m.json");
-        assertEquals(0, refused.exit, refused.output);
-        assertFalse(Files.exists(written), "an archive the JVM refuses is not kept");
-        List<String> calls = javaCalls();
-        assertTrue(calls.get(1).contains("-XX:ArchiveClassesAtExit="), "written again: " + calls);
         launch(Map.of(), "check", "m.json");
         Path archive = archives().get(0);
         assertTrue(archive.getFileName().toString().endsWith(".jsa"), archive.toString());
@@ -151,8 +165,8 @@ class LauncherScriptTest {
                 - 30_000));
         Result rebuilt = launch(Map.of(), "check", "m.json");
         assertEquals(0, rebuilt.exit, rebuilt.output);
-        calls = javaCalls();
-        assertTrue(calls.get(0).contains("-XX:ArchiveClassesAtExit="), calls.toString());
+        List<String> calls = javaCalls();
+        assertTrue(calls.get(0).contains("-XX:DumpLoadedClassList="), calls.toString());
         assertFalse(Files.exists(archive), "the archive of the older jar is removed");
         launch(Map.of(), "check", "m.json");
         assertEquals(List.of(archive), archives(), "the new one kept");
@@ -200,18 +214,27 @@ class LauncherScriptTest {
                     fi
                     mkdir -p "$top/cli/target" && touch "$top/cli/target/bt-fmu.jar"
                     """);
-            // Like java: writes the archive named by -XX:ArchiveClassesAtExit as it exits, refuses
-            // an archive with -Xshare:on when FAKE_UNMAPPABLE is set.
+            // Like java: writes the list named by -XX:DumpLoadedClassList, dumps the archive named by
+            // -XX:SharedArchiveFile with -Xshare:dump (fails when FAKE_DUMP_FAIL is set, after
+            // writing part of it), refuses an archive with -Xshare:on when FAKE_UNMAPPABLE is set.
             executable(bin.resolve("java"), """
                     #!/bin/sh
                     echo "$$ $*" >> "%s"
                     for a in "$@"; do
                       case "$a" in
-                        -XX:ArchiveClassesAtExit=*) echo archive > "${a#-XX:ArchiveClassesAtExit=}" ;;
+                        -XX:DumpLoadedClassList=*) echo classes > "${a#-XX:DumpLoadedClassList=}" ;;
+                        -XX:SharedClassListFile=*) list="${a#-XX:SharedClassListFile=}" ;;
+                        -XX:SharedArchiveFile=*) archive="${a#-XX:SharedArchiveFile=}" ;;
                         -Dbtfmu.cds.ok=*) ok="${a#-Dbtfmu.cds.ok=}" ;;
+                        -Xshare:dump) dump=1 ;;
                         -Xshare:on) [ -z "$FAKE_UNMAPPABLE" ] || exit 1; exit 0 ;;
                       esac
                     done
+                    if [ -n "$dump" ]; then
+                      echo "archive of $list" > "$archive"
+                      [ -z "$FAKE_DUMP_FAIL" ] || exit 1
+                      exit 0
+                    fi
                     echo "%s"
                     # the command marks a run to the end with exit code 0 (ClassDataArchive)
                     [ "${FAKE_EXIT:-0}" != 0 ] || [ -z "$ok" ] || : > "$ok"
