@@ -71,7 +71,7 @@ final class MissionFiles {
                 continue;
             }
             try {
-                DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+                DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
                 factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
                 NodeList includes = factory.newDocumentBuilder().parse(file.toFile()).getElementsByTagName("include");
                 for (int i = 0; i < includes.getLength(); i++) {

@@ -54,7 +54,7 @@ final class TestReport {
         String suite = SUITE_PREFIX + scenario;
         Path file = directory.resolve("TEST-" + suite + ".xml");
         try (Writer out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
+            XMLStreamWriter xml = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(out);
             xml.writeStartDocument("UTF-8", "1.0");
             xml.writeCharacters("\n");
             xml.writeStartElement("testsuite");

@@ -79,7 +79,7 @@ public final class TreeExporter {
         String rootName = tree.path("name").asText("main");
         StringWriter text = new StringWriter();
         try {
-            out = XMLOutputFactory.newFactory().createXMLStreamWriter(text);
+            out = XMLOutputFactory.newDefaultFactory().createXMLStreamWriter(text);
             out.writeStartDocument("UTF-8", "1.0");
             newline();
             out.writeStartElement("root");

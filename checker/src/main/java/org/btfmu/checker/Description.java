@@ -130,7 +130,7 @@ final class Description {
     /** Parses the XML; throws {@link IllegalArgumentException} with line:col if it is not well-formed. */
     static Description parse(byte[] xml) {
         try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             Document doc = factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
             return new Description(doc.getDocumentElement());

@@ -160,7 +160,7 @@ final class Description3 {
     /** Parses the XML; throws {@link IllegalArgumentException} with line:col if it is not well-formed. */
     static Description3 parse(byte[] xml) {
         try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             Document doc = factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml));
             return new Description3(doc.getDocumentElement());
@@ -175,7 +175,7 @@ final class Description3 {
     /** The fmiVersion attribute of a model description, read without checking anything else; "" if none. */
     static String fmiVersion(byte[] xml) {
         try {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             return factory.newDocumentBuilder().parse(new ByteArrayInputStream(xml)).getDocumentElement()
                     .getAttribute("fmiVersion");

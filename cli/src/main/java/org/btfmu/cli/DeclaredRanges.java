@@ -82,7 +82,7 @@ final class DeclaredRanges {
         try (ZipFile zip = new ZipFile(fmu.toFile())) {
             ZipEntry entry = zip.getEntry("modelDescription.xml");
             try (InputStream in = zip.getInputStream(entry)) {
-                DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+                DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
                 factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
                 Element root = factory.newDocumentBuilder().parse(in).getDocumentElement();
                 Map<String, Range> types = new HashMap<>();

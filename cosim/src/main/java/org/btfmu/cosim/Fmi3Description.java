@@ -83,7 +83,7 @@ record Fmi3Description(String modelName, String instantiationToken, Interface co
     private static Document read(Path fmu) {
         try (ZipFile zip = new ZipFile(fmu.toFile());
                 InputStream in = zip.getInputStream(zip.getEntry("modelDescription.xml"))) {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             return factory.newDocumentBuilder().parse(in);
         } catch (IOException | SAXException | ParserConfigurationException e) {

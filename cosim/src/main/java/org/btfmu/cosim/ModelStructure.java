@@ -94,7 +94,7 @@ public final class ModelStructure {
         Document document;
         try (ZipFile zip = new ZipFile(fmu.toFile());
                 InputStream in = zip.getInputStream(zip.getEntry("modelDescription.xml"))) {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
             factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
             document = factory.newDocumentBuilder().parse(in);
         } catch (IOException | SAXException | ParserConfigurationException e) {

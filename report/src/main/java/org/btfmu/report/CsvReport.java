@@ -116,7 +116,7 @@ public final class CsvReport {
             }
             Document doc;
             try (InputStream in = zip.getInputStream(entry)) {
-                DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+                DocumentBuilderFactory factory = DocumentBuilderFactory.newDefaultInstance();
                 factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
                 doc = factory.newDocumentBuilder().parse(in);
             } catch (Exception e) {
