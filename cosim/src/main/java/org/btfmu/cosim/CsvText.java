@@ -17,8 +17,6 @@ final class CsvText {
 
     private byte[] bytes = new byte[1 << 16];
     private int length;
-    /** Double.toString's digits for the values without a shortcut; reused. */
-    private final StringBuilder digits = new StringBuilder(32);
     /** Per column: the text of the Real written last (its length first) and its bits; see {@link #append(int, double)}. */
     private byte[][] lastText = new byte[0][];
     private long[] lastBits = new long[0];
@@ -49,8 +47,10 @@ final class CsvText {
         length += utf8.length;
     }
 
+    @SuppressWarnings("deprecation") // getBytes(int, int, byte[], int): each char's low byte, exact for this ASCII text
     void append(double value) {
-        if (value == Math.rint(value) && Math.abs(value) < PLAIN_INTEGERS) {
+        // an int cast, not Math.rint: that is a call into StrictMath under C1
+        if (Math.abs(value) < PLAIN_INTEGERS && value == (int) value) {
             if (value == 0 && Double.doubleToRawLongBits(value) != 0) {
                 append('-'); // -0.0
             }
@@ -59,13 +59,13 @@ final class CsvText {
             append('0');
             return;
         }
-        digits.setLength(0);
-        digits.append(value); // the same text as Double.toString, without a String
-        int n = digits.length();
+        // Double.toString's String, copied once: through a reused StringBuilder the digits were copied
+        // three times (its Latin-1 bytes, chars, bytes), which cost more than the String under C1
+        String text = Double.toString(value);
+        int n = text.length();
         room(n);
-        for (int i = 0; i < n; i++) {
-            bytes[length++] = (byte) digits.charAt(i);
-        }
+        text.getBytes(0, n, bytes, length);
+        length += n;
     }
 
     void append(int value) {
