@@ -9,10 +9,10 @@
  * SUNDIALS' documented API; a benchmark tool, not part of bt-fmu.
  *
  *   cvode_me <unzipped-fmu-dir> [-p name=value]... [--start s] [--stop s] [--interval s]
- *            [--max-step s] [-o result.csv]
+ *            [--max-step s] [--no-stop-time] [-o result.csv]
  *
  * Writes time and every output variable (Real, Integer, Boolean) as CSV ("%.16g") at the end,
- * with a row before and after every event and one at every output point (start + n * interval);
+ * with a row before and after every event and one at every other output point (start + n * interval);
  * prints CVODE's statistics and the run's own wall time on stdout, the FMU's log on stderr.
  */
 #include <dlfcn.h>
@@ -337,13 +337,15 @@ int main(int argc, char **argv) {
     double start_wall = seconds();
     const char *dir = argv[1], *result = "result.csv";
     double start = 0, stop = 1, interval = 0, max_step = 0;
+    int stop_time = 1;
     for (int i = 2; i < argc; i++) {
-        if (i + 1 >= argc) die("%s: missing value", argv[i]);
+        if (i + 1 >= argc && strcmp(argv[i], "--no-stop-time") != 0) die("%s: missing value", argv[i]);
         if (strcmp(argv[i], "--start") == 0) start = strtod(argv[++i], NULL);
         else if (strcmp(argv[i], "--stop") == 0) stop = strtod(argv[++i], NULL);
         else if (strcmp(argv[i], "--interval") == 0) interval = strtod(argv[++i], NULL);
         else if (strcmp(argv[i], "--max-step") == 0) max_step = strtod(argv[++i], NULL);
         else if (strcmp(argv[i], "-o") == 0) result = argv[++i];
+        else if (strcmp(argv[i], "--no-stop-time") == 0) stop_time = 0;
         else if (strcmp(argv[i], "-p") == 0) i++; /* applied after fmi2Instantiate */
         else die("unknown argument %s", argv[i]);
     }
@@ -395,8 +397,10 @@ int main(int argc, char **argv) {
     SUNLinearSolver solver = SUNLinSol_Dense(x, matrix, context);
     cvode_check(CVodeSetLinearSolver(cvode, solver, matrix), "CVodeSetLinearSolver");
     /* Steps may pass the output points, not the stop time: an FMU returns fmi2Error for a time
-     * past the stop time given to fmi2SetupExperiment (FMI 2.0.5, 2.1.6), as the plant does. */
-    cvode_check(CVodeSetStopTime(cvode, stop), "CVodeSetStopTime");
+     * past the stop time given to fmi2SetupExperiment (FMI 2.0.5, 2.1.6), as the plant does.
+     * --no-stop-time lets the last step pass it too (fmusim's way: the Reference FMUs' *_me_ref.csv
+     * come out identical then; with the stop time the rows of the last step differ). */
+    if (stop_time) cvode_check(CVodeSetStopTime(cvode, stop), "CVodeSetStopTime");
     /* Not fmusim's: a bound on the step, to check the loop against a run that cannot step
      * across a whole day (CVodeReInit keeps it). */
     if (max_step > 0) cvode_check(CVodeSetMaxStep(cvode, max_step), "CVodeSetMaxStep");
@@ -420,19 +424,20 @@ int main(int argc, char **argv) {
         CALL(fmi2CompletedIntegratorStep, fmi2True, &step_event, &terminate_step);
         if (terminate_step) break;
         int time_event = info.nextEventTimeDefined && time >= info.nextEventTime;
-        if (flag == CV_ROOT_RETURN || time_event || step_event) {
+        int event = flag == CV_ROOT_RETURN || time_event || step_event;
+        if (event) {
             record(time);
             handle_event(&info, &terminate);
+            record(time); /* also when the FMU asks to terminate: its last values */
+            events++;
             if (terminate) break;
             if (nx > 0) CALL(fmi2GetContinuousStates, NV_DATA_S(x), nx);
             add_counters(cvode);
             cvode_check(CVodeReInit(cvode, time, x), "CVodeReInit");
-            cvode_check(CVodeSetStopTime(cvode, stop), "CVodeSetStopTime");
-            record(time);
-            events++;
+            if (stop_time) cvode_check(CVodeSetStopTime(cvode, stop), "CVodeSetStopTime");
         }
-        if (time == next_point) {
-            record(time);
+        if (time == next_point) { /* an event's second row stands for the output point */
+            if (!event) record(time);
             k++;
         }
     }
