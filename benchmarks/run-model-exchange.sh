@@ -12,7 +12,8 @@
 # fmusim is not installable here: src/main/c/cvode_me.c runs the plant FMU the way fmusim does
 # (SUNDIALS CVODE, BDF, tolerances 1e-4, one CVode call per output point), built here with gcc
 # against Debian's libsundials-dev; without its headers that contender is left out. The
-# driver gets the FMU unzipped and the SSD's start values (-p), outside the timing.
+# driver gets the FMU unzipped and the SSD's start values (-p), outside the timing;
+# benchmarks/check-cvode-me.sh checks it against the Reference FMUs' own results.
 # Environment: OMSIMULATOR (default ../shared/tools/omsimulator/bin/OMSimulator).
 set -eu
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -131,7 +132,7 @@ if grep -q '|cvode$' "$work/order"; then
     # That the driver ran the whole experiment: its rows at the output points against bt-fmu's
     # (the last row at each time; the driver also writes one before and after every event).
     echo
-    grep '^CVODE' "$work/log-cvode" || true
+    grep '^CVODE\|^the loop' "$work/log-cvode" || true
     awk -F, -v CONVFMT=%.17g 'FNR == 1 { file++; if (file == 1) for (i = 1; i <= NF; i++) col[$i] = i; else for (i = 1; i <= NF; i++) name[i] = $i; next }
         file == 1 { for (i = 1; i <= NF; i++) b[$1 + 0, i] = $i; next }
         { t = $1 + 0; if (!((t, 1) in b)) next; if (!(t in seen)) { seen[t] = 1; rows++ }
