@@ -333,7 +333,7 @@ static void add_counters(void *cvode) {
 
 int main(int argc, char **argv) {
     if (argc < 2) die("usage: cvode_me <unzipped-fmu-dir> [-p name=value]... [--start s] [--stop s] "
-                      "[--interval s] [-o result.csv]");
+                      "[--interval s] [--max-step s] [--no-stop-time] [-o result.csv]");
     double start_wall = seconds();
     const char *dir = argv[1], *result = "result.csv";
     double start = 0, stop = 1, interval = 0, max_step = 0;
@@ -408,8 +408,9 @@ int main(int argc, char **argv) {
     record(time);
     long events = 0;
     double loop_start = seconds();
-    /* The output points lie on the grid start + k * interval (the same rows as bt-fmu's and
-     * OMSimulator's runs); between events that is time + interval. */
+    /* The output points lie on the grid start + k * interval, as in the Reference FMUs' results
+     * (0.6000000000000001 = 3 * 0.2) and in bt-fmu's and OMSimulator's; between events that is
+     * time + interval. */
     for (long k = 1; !terminate && time < stop; ) {
         double next_point = start + (double)k * interval;
         if (next_point > stop) next_point = stop;
