@@ -14,6 +14,27 @@ import picocli.CommandLine;
 class BtFmuTest {
 
     @Test
+    void noOptionOrParameterTakesATypeWhoseConvertersTheCommandLineLeavesOut() {
+        // BtFmu.main excludes picocli's java.time and java.sql converters
+        List<String> offending = new java.util.ArrayList<>();
+        CommandLine all = BtFmu.commandLine();
+        for (CommandLine command : all.getSubcommands().values()) {
+            for (CommandLine.Model.ArgSpec arg : command.getCommandSpec().args()) {
+                List<Class<?>> types = new java.util.ArrayList<>(List.of(arg.type()));
+                types.addAll(List.of(arg.auxiliaryTypes()));
+                for (Class<?> type : types) {
+                    String name = type.getName();
+                    if (name.startsWith("java.time.") || name.startsWith("java.sql.")) {
+                        offending.add(command.getCommandName() + " " + arg + ": " + name);
+                    }
+                }
+            }
+        }
+        assertTrue(all.getSubcommands().size() > 5, all.getSubcommands().keySet().toString());
+        assertEquals(List.of(), offending);
+    }
+
+    @Test
     void helpExitsZero() {
         assertEquals(0, BtFmu.run("--help"));
     }

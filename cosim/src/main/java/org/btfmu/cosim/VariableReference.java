@@ -1,6 +1,7 @@
 package org.btfmu.cosim;
 
 import java.util.List;
+import java.util.Objects;
 
 /**
  * A variable of one FMU in a co-simulation, written {@code <instance>.<variable>}.
@@ -35,6 +36,19 @@ public record VariableReference(FmuInstance fmu, FmuVariable variable) {
                 + ": FMU '" + fmu.name() + "' has no variable '" + variableName + "' (its inputs: "
                 + fmu.namesOf(FmuVariable::isInput) + "; outputs: " + fmu.namesOf(FmuVariable::isOutput) + ")"));
         return new VariableReference(fmu, variable);
+    }
+
+    // equals and hashCode written out: a record's own bootstrap java.lang.runtime.ObjectMethods at
+    // their first call, some 10 ms of every start of simulate (these are map keys while loading)
+
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof VariableReference that && fmu == that.fmu && Objects.equals(variable, that.variable);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * System.identityHashCode(fmu) + Objects.hashCode(variable);
     }
 
     /** {@code <instance>.<variable>}. */
