@@ -18,8 +18,6 @@ trap 'rm -rf "$work"' EXIT
 
 run() { # label ssp libjvm options -> "label wall cpu rss"
     rm -rf "$work/run"; mkdir -p "$work/run"
-    if [ -n "$3" ]; then export BTFMU_LIBJVM="$3"; else unset BTFMU_LIBJVM || true; fi
-    if [ -n "$4" ]; then export BTFMU_JAVA_OPTIONS="$4"; else unset BTFMU_JAVA_OPTIONS || true; fi
     (cd "$work/run" && /usr/bin/time -o time -f "%e %U %S %M" "$oms" --tempDir=tmp --stopTime="$stop" \
         --emitEvents=false "$2" > log 2>&1) || { echo "$1 failed" >&2; cat "$work/run/log" >&2; exit 1; }
     awk -v label="$1" '{ printf "%s|%.2f|%.2f|%.0f\n", label, $1, $2 + $3, $4 / 1024 }' "$work/run/time"

@@ -22,8 +22,6 @@ trap 'rm -rf "$work"' EXIT
 
 run() { # label ssp libjvm options -> "label total fmu"
     rm -rf "$work/run"; mkdir -p "$work/run"
-    if [ -n "$3" ]; then export BTFMU_LIBJVM="$3"; else unset BTFMU_LIBJVM || true; fi
-    if [ -n "$4" ]; then export BTFMU_JAVA_OPTIONS="$4"; else unset BTFMU_JAVA_OPTIONS || true; fi
     (cd "$work/run" && perf record -q -F 999 -o perf.data -- "$oms" --tempDir=tmp --stopTime="$stop" \
         --emitEvents=false "$2" > log 2>&1) || { echo "$1 failed" >&2; cat "$work/run/log" >&2; exit 1; }
     perf script -i "$work/run/perf.data" -F pid,tid,ip,dso 2>/dev/null | awk -v label="$1" -v shim="$shim" '
